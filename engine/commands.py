@@ -1,0 +1,207 @@
+"""Every player decision is one small frozen Struct in this tagged union.
+
+Constructing a Struct does not validate it; the engine checks every command against
+`Game.legal()`, and decoding from a file validates types and tags.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Resource = Literal["food", "oxygen", "fuel"]
+BonusKind = Literal["money", "ad", "vp", "food", "oxygen", "fuel"]
+DropKind = Literal["resource", "ad", "money"]
+Piece = Literal["worker", "expert_left", "expert_right"]
+
+
+class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+# --- setup ---------------------------------------------------------------------------
+class SetupDevelopment(Command, tag="setup_development"):
+    row: Resource
+    connection: int
+
+
+class SetupBlueprint(Command, tag="setup_blueprint"):
+    slot: int
+
+
+# --- phase 2 choice ------------------------------------------------------------------
+class PlaceWorker(Command, tag="place_worker"):
+    piece: Piece
+    station: int
+
+
+class CallMeeting(Command, tag="call_meeting"):
+    pass
+
+
+class Launch(Command, tag="launch"):
+    ship: int
+
+
+class TakeAction(Command, tag="take_action"):
+    station: int
+    action: str
+
+
+class Done(Command, tag="done"):
+    """Decline what is offered: end the actions, stop drawing, skip an optional step."""
+
+
+# --- action parameters ---------------------------------------------------------------
+class BuildDevelopment(Command, tag="build_development"):
+    row: Resource
+    site: str  # "c1".."c6" for a connection, "t1".."t4" under a technology
+    resources: int  # how much of the cost is paid in that row's resource; the rest in money
+
+
+class HireExpert(Command, tag="hire_expert"):
+    side: Literal["left", "right"]
+
+
+class PurchaseSupplies(Command, tag="purchase_supplies"):
+    resources: tuple[Resource, ...] = ()
+    ads: bool = False
+
+
+class GainResources(Command, tag="gain_resources"):
+    food: int = 0
+    oxygen: int = 0
+    fuel: int = 0
+
+
+class RefillSilo(Command, tag="refill_silo"):
+    card: str
+    resource: Resource
+
+
+class DrawAgenda(Command, tag="draw_agenda"):
+    slot: int  # display slot 0..3 bottom to top, or -1 for the top of the discard pile
+
+
+class RefillAgenda(Command, tag="refill_agenda"):
+    discard_order: tuple[str, ...]
+
+
+class AcquireShip(Command, tag="acquire_ship"):
+    pair: int
+
+
+class AcquireBlueprint(Command, tag="acquire_blueprint"):
+    slot: int
+
+
+class BuildSegment(Command, tag="build_segment"):
+    blueprint: str  # from hand, or "display:N" for display slot N at the surcharge
+    ship: int
+
+
+class ScheduleCruise(Command, tag="schedule_cruise"):
+    space: int
+    token: str  # "top0".."top3" / "bottom0".."bottom3" on the launch tower
+
+
+class AdvertiseCruise(Command, tag="advertise_cruise"):
+    space: int
+
+
+class SellTicket(Command, tag="sell_ticket"):
+    colour: str
+    section: int  # 0 bottom (1 ad), 1 middle, 2 top, 3 supply (4 ads)
+
+
+class BoardGuest(Command, tag="board_guest"):
+    colour: str
+    section: int  # -1 presold guest of this cruise, 0..2 queue, 3 supply
+
+
+class UnlockUpgrade(Command, tag="unlock_upgrade"):
+    upgrade: str
+
+
+class TourGuest(Command, tag="tour_guest"):
+    colour: str
+
+
+class TravelShip(Command, tag="travel_ship"):
+    """Choose which of your ships in flight moves next in phase 1."""
+
+    ship: int
+
+
+# --- any time on your turn, and reactions ------------------------------------------
+class FundingBonus(Command, tag="funding_bonus"):
+    kind: BonusKind
+
+
+class ChooseResource(Command, tag="choose_resource"):
+    resource: Resource
+
+
+class PlayAgendaResource(Command, tag="play_agenda_resource"):
+    card: str
+
+
+class PlayAgendaEffect(Command, tag="play_agenda_effect"):
+    card: str
+
+
+class DropReputation(Command, tag="drop_reputation"):
+    to: int
+    bonus: DropKind
+
+
+class DiscardAgenda(Command, tag="discard_agenda"):
+    card: str
+
+
+AnyCommand = (
+    SetupDevelopment
+    | SetupBlueprint
+    | PlaceWorker
+    | CallMeeting
+    | Launch
+    | TakeAction
+    | Done
+    | BuildDevelopment
+    | HireExpert
+    | PurchaseSupplies
+    | GainResources
+    | RefillSilo
+    | DrawAgenda
+    | RefillAgenda
+    | AcquireShip
+    | AcquireBlueprint
+    | BuildSegment
+    | ScheduleCruise
+    | AdvertiseCruise
+    | SellTicket
+    | BoardGuest
+    | UnlockUpgrade
+    | TourGuest
+    | TravelShip
+    | FundingBonus
+    | ChooseResource
+    | PlayAgendaResource
+    | PlayAgendaEffect
+    | DropReputation
+    | DiscardAgenda
+)
+
+ALL_COMMAND_TYPES: tuple[type[Command], ...] = AnyCommand.__args__  # type: ignore[attr-defined]
+
+_json_decoder = msgspec.json.Decoder(AnyCommand)
+_msgpack_decoder = msgspec.msgpack.Decoder(AnyCommand)
+
+
+def decode_json(data: bytes | str) -> Command:
+    return _json_decoder.decode(data)
+
+
+def encode_json(cmd: Command) -> bytes:
+    return msgspec.json.encode(cmd)

@@ -1,0 +1,46 @@
+"""The working context every rule function receives: state, components, the event sink."""
+
+from __future__ import annotations
+
+from engine.components import Components
+from engine.events import Event
+from engine.rng import Rng
+from engine.state import Decision, Player, State
+
+
+class Ctx:
+    __slots__ = ("s", "c", "events")
+
+    def __init__(self, state: State, comps: Components) -> None:
+        self.s = state
+        self.c = comps
+        self.events: list[Event] = []
+
+    def log(self, kind: str, seat: int, text: str) -> None:
+        self.events.append(Event(kind, seat, text))
+
+    def player(self, seat: int) -> Player:
+        return self.s.players[seat]
+
+    def name(self, seat: int) -> str:
+        if seat < 0:
+            return "the supply"
+        return self.s.players[seat].name
+
+    def push(self, decision: Decision) -> None:
+        self.s.stack.append(decision)
+
+    def shuffle(self, items: list) -> None:
+        rng = Rng(self.s.rng)
+        rng.shuffle(items)
+        self.s.rng = rng.state
+
+    def below(self, n: int) -> int:
+        rng = Rng(self.s.rng)
+        v = rng.below(n)
+        self.s.rng = rng.state
+        return v
+
+    @property
+    def current(self) -> Player:
+        return self.s.players[self.s.turn.seat]

@@ -1,0 +1,11 @@
+"""What happened, in words, for the log pane and replays."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Event(msgspec.Struct, frozen=True):
+    kind: str
+    seat: int
+    text: str

@@ -1,0 +1,393 @@
+"""The turn machine: setup picks, the three phases of a turn, and the decision stack.
+
+The engine always waits on the decision at the top of `state.stack`. `advance` moves the game
+forward through automatic steps until some player has to decide something.
+"""
+
+from __future__ import annotations
+
+from engine.commands import (
+    CallMeeting,
+    ChooseResource,
+    Command,
+    DiscardAgenda,
+    Done,
+    DropReputation,
+    FundingBonus,
+    Launch,
+    PlaceWorker,
+    PlayAgendaResource,
+    SetupBlueprint,
+    SetupDevelopment,
+    TakeAction,
+)
+from engine.ctx import Ctx
+from engine.errors import IllegalCommand
+from engine.rules import agenda, blueprints, cruises, developments, funding, launch, network
+from engine.rules import ships, travel
+from engine.rules.actions import ACTIONS, LABELS, action_options, feasible
+from engine.rules.economy import clamp_storage
+from engine.state import Decision, Occupant, Turn
+
+FREE_TYPES = (PlayAgendaResource, DropReputation)
+
+
+# --- what the game waits for ---------------------------------------------------------
+def describe(ctx: Ctx, dec: Decision) -> str:
+    who = ctx.name(dec.seat)
+    kind = dec.kind
+    if kind == "setup_development":
+        return f"{who}: place a starting development on an empty connection"
+    if kind == "setup_blueprint":
+        return f"{who}: take a starting blueprint from the display"
+    if kind == "phase2":
+        return f"{who}: place a worker, launch, or call a meeting"
+    if kind == "action":
+        return f"{who}: take an action ({ctx.s.turn.actions_left} left) or end the actions"
+    if kind == "meeting_action":
+        return f"{who}: take one action by your own developments, or skip it"
+    if kind == "act":
+        return f"{who}: {LABELS.get(dec.action, dec.action)}: choose how"
+    if kind == "funding":
+        return f"{who}: choose a funding bonus ({dec.count} to take; {dec.action})"
+    if kind == "choose_resource":
+        return f"{who}: choose a resource ({dec.count} to take)"
+    if kind == "discard":
+        return f"{who}: discard agenda cards down to 5"
+    if kind == "launch_board":
+        return f"{who}: T-5 boarding: board guests (one per cabin), then continue"
+    if kind == "launch_supplies":
+        need = launch.launch_need(ctx, ctx.player(dec.seat))
+        return (f"{who}: T-3 supplies: pay {need['food']} food, {need['oxygen']} oxygen, "
+                f"{need['fuel']} fuel (play agenda cards or drop reputation for what is missing)")
+    if kind == "sell_ticket":
+        return f"{who}: sell presold tickets for this cruise (up to 2)"
+    if kind == "travel_order":
+        return f"{who}: choose which ship travels next"
+    if kind == "unlock":
+        return f"{who}: unlock a {dec.action} upgrade, or keep the token for later"
+    if kind == "tour":
+        return f"{who}: tour guests at the {dec.action} destination"
+    if kind == "free_blueprint":
+        return f"{who}: take a free blueprint ({dec.count} to take)"
+    return f"{who}: {kind}"
+
+
+def free_allowed(ctx: Ctx, dec: Decision) -> bool:
+    s = ctx.s
+    return s.turn.phase not in ("setup", "done") and dec.seat == s.turn.seat \
+        and dec.kind != "discard"
+
+
+def free_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out = agenda.play_resource_options(ctx, p)
+    if not ctx.s.turn.dropped:
+        out += funding.drop_options(ctx, p)
+    if ctx.s.turn.phase == "launch":
+        out = launch.filter_free(ctx, dec, out)
+    return out
+
+
+def legal(ctx: Ctx) -> list[Command]:
+    s = ctx.s
+    if s.over or not s.stack:
+        return []
+    dec = s.stack[-1]
+    out = list(_decision_options(ctx, dec))
+    if free_allowed(ctx, dec):
+        out += free_options(ctx, dec)
+    return out
+
+
+def _decision_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    kind = dec.kind
+    p = ctx.player(dec.seat)
+    if kind == "setup_development":
+        return developments.setup_options(ctx, dec)
+    if kind == "setup_blueprint":
+        return blueprints.options(ctx, dec)
+    if kind == "phase2":
+        return phase2_options(ctx, dec)
+    if kind == "action":
+        return [*action_choices(ctx, dec), Done()]
+    if kind == "meeting_action":
+        return [*meeting_choices(ctx, dec), Done()]
+    if kind == "act":
+        return action_options(ctx, p, dec)
+    if kind == "funding":
+        return funding.funding_options(ctx, dec)
+    if kind == "choose_resource":
+        return launch.filter_resource_choice(ctx, dec, funding.resource_options(ctx, dec))
+    if kind == "discard":
+        return agenda.discard_options(ctx, dec)
+    extra = EXTRA_DECISIONS.get(kind)
+    if extra:
+        return extra[0](ctx, dec)
+    raise AssertionError(f"unknown decision {kind}")
+
+
+# Rule areas with decisions of their own: kind -> (options(ctx, dec), apply(ctx, dec, cmd)).
+EXTRA_DECISIONS: dict = {
+    "launch_board": (launch.board_options, launch.board),
+    "launch_supplies": (launch.supplies_options, launch.liftoff),
+    "sell_ticket": (cruises.ticket_options, cruises.sell_ticket),
+    "travel_order": (travel.order_options, travel.apply_order),
+    "unlock": (travel.unlock_options, travel.apply_unlock),
+    "tour": (travel.tour_options, travel.apply_tour),
+    "free_blueprint": (ships.free_blueprint_options, ships.free_blueprint),
+}
+PHASE2_EXTRA: list = [launch.phase2_options]
+PHASE_HOOKS: dict = {}  # "goals" / "turn_end" -> fn(ctx), set by the end-of-game rules
+
+
+def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    if not ctx.s.turn.meeting:  # an empty break room at phase 2 forces the meeting
+        for piece in dict.fromkeys(sorted(p.break_room)):
+            for st in network.STATIONS:
+                occ = ctx.s.board.occupants[st - 1]
+                if occ is None or occ.seat != p.seat:
+                    out.append(PlaceWorker(piece, st))  # type: ignore[arg-type]
+    for fn in PHASE2_EXTRA:
+        out.extend(fn(ctx, dec))
+    out.append(CallMeeting())
+    return out
+
+
+def action_choices(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    for st, cost in network.reachable(ctx, p, ctx.s.turn.station):
+        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
+            if feasible(ctx, p, action, cost):
+                out.append(TakeAction(st, action))
+    return out
+
+
+def meeting_choices(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    for st in network.meeting_stations(ctx, p.seat):
+        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
+            if feasible(ctx, p, action, 0):
+                out.append(TakeAction(st, action))
+    return out
+
+
+# --- carrying out a command ----------------------------------------------------------
+def apply(ctx: Ctx, cmd: Command) -> None:
+    s = ctx.s
+    dec = s.stack[-1]
+    if isinstance(cmd, FREE_TYPES) and free_allowed(ctx, dec):
+        p = ctx.player(dec.seat)
+        if isinstance(cmd, PlayAgendaResource):
+            agenda.play_for_resource(ctx, p, cmd)
+        else:
+            s.stack.pop()
+            s.stack.append(dec)  # the drop may push a resource choice above the current one
+            funding.apply_drop(ctx, p, cmd)
+        advance(ctx)
+        return
+    s.stack.pop()
+    kind = dec.kind
+    if kind == "setup_development":
+        assert isinstance(cmd, SetupDevelopment)
+        developments.apply_setup(ctx, dec, cmd)
+    elif kind == "setup_blueprint":
+        assert isinstance(cmd, SetupBlueprint)
+        blueprints.apply(ctx, dec, cmd)
+    elif kind == "phase2":
+        apply_phase2(ctx, dec, cmd)
+    elif kind in ("action", "meeting_action"):
+        apply_action_choice(ctx, dec, cmd)
+    elif kind == "act":
+        p = ctx.player(dec.seat)
+        finished = ACTIONS[dec.action][1](ctx, p, dec, cmd)
+        if finished:
+            finish_action(ctx, dec)
+    elif kind == "funding":
+        assert isinstance(cmd, FundingBonus)
+        funding.apply_funding(ctx, dec, cmd)
+    elif kind == "choose_resource":
+        assert isinstance(cmd, ChooseResource)
+        funding.apply_resource(ctx, dec, cmd)
+    elif kind == "discard":
+        assert isinstance(cmd, DiscardAgenda)
+        agenda.apply_discard(ctx, dec, cmd)
+    elif kind in EXTRA_DECISIONS:
+        EXTRA_DECISIONS[kind][1](ctx, dec, cmd)
+    else:
+        raise IllegalCommand(f"nothing handles decision {kind}")
+    advance(ctx)
+
+
+def finish_action(ctx: Ctx, dec: Decision) -> None:
+    t = ctx.s.turn
+    if dec.data and dec.data[0] == "bonus":
+        return  # an action granted by a token or card does not use one of the two
+    if t.phase == "actions":
+        t.actions_left -= 1
+    elif t.phase == "meeting_action":
+        t.phase = "goals"
+    clamp_storage(ctx.player(dec.seat))
+
+
+def apply_phase2(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    t = ctx.s.turn
+    p = ctx.player(dec.seat)
+    if isinstance(cmd, PlaceWorker):
+        place_worker(ctx, dec.seat, cmd.piece, cmd.station)
+        t.phase = "actions"
+        t.station = cmd.station
+        t.actions_left = 2
+    elif isinstance(cmd, CallMeeting):
+        call_meeting(ctx, dec.seat)
+    else:
+        for kind, fn in PHASE2_HANDLERS:
+            if isinstance(cmd, kind):
+                fn(ctx, dec, cmd)
+                return
+        raise IllegalCommand(f"{p.name} cannot do that in phase 2")
+
+
+PHASE2_HANDLERS: list = [(Launch, launch.start)]
+
+
+def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
+    p = ctx.player(seat)
+    b = ctx.s.board
+    p.break_room.remove(piece)
+    occ = b.occupants[station - 1]
+    b.occupants[station - 1] = Occupant(seat, piece)
+    label = "worker" if piece == "worker" else "expert"
+    ctx.log("place", seat, f"{p.name} places a {label} on station {station} "
+            f"({' / '.join(LABELS[a] for a in b.stations[station - 1])}).")
+    if occ is not None:
+        bump(ctx, seat, piece, occ)
+
+
+def bump(ctx: Ctx, seat: int, piece: str, occ: Occupant) -> None:
+    from engine.rules import expert_abilities
+
+    p = ctx.player(seat)
+    victim = ctx.player(occ.seat)
+    victim.break_room.append(occ.piece)
+    ctx.log("bump", occ.seat, f"{p.name} bumps {victim.name}'s "
+            f"{'worker' if occ.piece == 'worker' else 'expert'} back to the break room.")
+    # The placer's ability bonus is queued first so the bumped player chooses first.
+    expert_abilities.on_bump(ctx, seat, piece)
+    funding.grant_funding(ctx, occ.seat, 1, "worker bumped")
+
+
+def call_meeting(ctx: Ctx, seat: int) -> None:
+    p = ctx.player(seat)
+    b = ctx.s.board
+    recalled = network.pieces_on_network(ctx, seat)
+    for st, piece in recalled:
+        b.occupants[st - 1] = None
+        p.break_room.append(piece)
+    ctx.log("meeting", seat, f"{p.name} calls a meeting and recalls {len(recalled)} "
+            f"piece{'s' if len(recalled) != 1 else ''}.")
+    ctx.s.turn.phase = "meeting_action"
+    funding.grant_funding(ctx, seat, len(recalled), "meeting")
+
+
+def apply_action_choice(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    t = ctx.s.turn
+    if isinstance(cmd, Done):
+        if dec.kind == "action":
+            t.actions_left = 0
+        else:
+            t.phase = "goals"
+        clamp_storage(ctx.player(dec.seat))
+        return
+    assert isinstance(cmd, TakeAction)
+    p = ctx.player(dec.seat)
+    if dec.kind == "action" and cmd.station != t.station:
+        conn = network.connection_between(t.station, cmd.station)
+        assert conn is not None
+        network.pay_owners(ctx, p, network.owners(ctx, conn), f"connection {conn}")
+    ctx.log("action", p.seat, f"{p.name}: {LABELS.get(cmd.action, cmd.action)}.")
+    ctx.push(Decision("act", p.seat, station=cmd.station, action=cmd.action))
+
+
+# --- moving on -------------------------------------------------------------------------
+def advance(ctx: Ctx) -> None:
+    s = ctx.s
+    guard = 0
+    while not s.stack and not s.over:
+        guard += 1
+        if guard > 10_000:
+            raise AssertionError("advance loop did not settle")
+        t = s.turn
+        if t.phase == "setup":
+            _setup_step(ctx)
+        elif t.phase == "start":
+            t.phase = "travel"
+            travel.begin(ctx)
+        elif t.phase == "travel":
+            if travel.step(ctx):
+                continue
+            t.phase = "phase2"
+            clamp_storage(ctx.current)
+            p = ctx.current
+            t.meeting = not p.break_room
+            ctx.push(Decision("phase2", t.seat))
+        elif t.phase == "actions":
+            if t.actions_left > 0:
+                ctx.push(Decision("action", t.seat))
+            else:
+                t.phase = "goals"
+        elif t.phase == "meeting_action":
+            ctx.push(Decision("meeting_action", t.seat))
+        elif t.phase == "goals":
+            t.phase = "turn_end"
+            hook = PHASE_HOOKS.get("goals")
+            if hook:
+                hook(ctx)
+        elif t.phase == "turn_end":
+            t.phase = "done"
+            p = ctx.current
+            clamp_storage(p)
+            if len(p.hand) > agenda.HAND_LIMIT:
+                ctx.push(Decision("discard", p.seat))
+        elif t.phase == "done":
+            end_turn(ctx)
+        else:
+            raise AssertionError(f"unknown phase {t.phase}")
+
+
+def _setup_step(ctx: Ctx) -> None:
+    s = ctx.s
+    if s.setup_queue:
+        seat = s.setup_queue.pop(0)
+        ctx.push(Decision("setup_blueprint", seat))
+        ctx.push(Decision("setup_development", seat))
+        return
+    blueprints.slide_and_refill(ctx)
+    s.turn = Turn(seat=s.turn_order[0], number=1)
+    ctx.log("turn", s.turn.seat, f"Round 1: {ctx.name(s.turn.seat)} begins.")
+
+
+def end_turn(ctx: Ctx) -> None:
+    s = ctx.s
+    hook = PHASE_HOOKS.get("turn_end")
+    s.turns_taken += 1
+    for p in s.players:
+        p.vp_history.append(p.vp)
+    if hook and hook(ctx):
+        return  # the hook moved the game on itself (AGM, final round, game over)
+    next_turn(ctx)
+
+
+def next_turn(ctx: Ctx) -> None:
+    s = ctx.s
+    order = s.turn_order
+    i = order.index(s.turn.seat)
+    nxt = order[(i + 1) % len(order)]
+    if i + 1 == len(order):
+        s.round += 1
+    s.turn = Turn(seat=nxt, number=s.turn.number + 1)
+    ctx.log("turn", nxt, f"Turn {s.turn.number} (round {s.round}): {ctx.name(nxt)}.")

@@ -1,0 +1,46 @@
+"""Everything that, with the seed, fixes a game's setup."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+SeatKind = Literal["human", "random"]
+Difficulty = Literal["easy", "normal", "hard", "custom"]
+SetupKind = Literal["standard", "intro"]
+
+DEFAULT_NAMES = ("Pink", "Blue", "Green", "Yellow")
+
+
+class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    players: int = 2
+    seed: int = 0
+    names: tuple[str, ...] = ()
+    seats: tuple[SeatKind, ...] = ()
+    setup: SetupKind = "standard"
+    difficulty: Difficulty = "normal"
+    # Rows of the difficulty table chosen one by one, used when difficulty == "custom".
+    custom_mix: tuple[str, ...] = ()
+    free_undo: bool = False
+
+    def validate(self) -> None:
+        from engine.errors import IllegalOptions
+
+        if not 1 <= self.players <= 4:
+            raise IllegalOptions(f"players must be 1 to 4, not {self.players}")
+        if self.names and len(self.names) != self.players:
+            raise IllegalOptions(f"{len(self.names)} names given for {self.players} players")
+        if self.seats and len(self.seats) != self.players:
+            raise IllegalOptions(f"{len(self.seats)} seat kinds given for {self.players} players")
+        if not 0 <= self.seed < 2**64:
+            raise IllegalOptions("seed must be between 0 and 2**64 - 1")
+        for n in self.names:
+            if not n.strip() or len(n) > 24:
+                raise IllegalOptions(f"seat name {n!r} must be 1 to 24 characters")
+
+    def seat_names(self) -> tuple[str, ...]:
+        return self.names or DEFAULT_NAMES[: self.players]
+
+    def seat_kinds(self) -> tuple[SeatKind, ...]:
+        return self.seats or ("human",) * self.players

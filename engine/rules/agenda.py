@@ -1,0 +1,135 @@
+"""Agenda cards: draw, refill the display, play for the resource, the hand limit (計画)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engine.commands import (
+    Command,
+    DiscardAgenda,
+    Done,
+    DrawAgenda,
+    PlayAgendaResource,
+    RefillAgenda,
+)
+from engine.ctx import Ctx
+from engine.rules.economy import can_lose_reputation, gain_reputation, gain_resource, lose_reputation
+from engine.state import Decision, Player
+
+HAND_LIMIT = 5
+
+
+def discard(ctx: Ctx, p: Player, card: str) -> None:
+    p.hand.remove(card)
+    ctx.s.board.agenda_discard.append(card)
+    if ctx.s.turn.seat == p.seat:
+        ctx.s.turn.played.append(card)
+
+
+def draw_from_deck(ctx: Ctx) -> str | None:
+    b = ctx.s.board
+    if not b.agenda_deck and b.agenda_discard:
+        b.agenda_deck = b.agenda_discard
+        b.agenda_discard = []
+        ctx.shuffle(b.agenda_deck)
+        ctx.log("agenda", -1, "The agenda discard pile is shuffled into a new deck.")
+    return b.agenda_deck.pop(0) if b.agenda_deck else None
+
+
+# --- Draw Agenda Cards ------------------------------------------------------------------
+def draw_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    b = ctx.s.board
+    out: list[Command] = [DrawAgenda(i) for i, c in enumerate(b.agenda_display) if c]
+    if (b.agenda_discard and b.agenda_discard[-1] not in ctx.s.turn.played
+            and can_lose_reputation(p, 1)):
+        out.append(DrawAgenda(-1))
+    if out and dec.data:  # after the first card the second is optional
+        out.append(Done())
+    return out
+
+
+def draw(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
+    if isinstance(cmd, Done):
+        return True
+    assert isinstance(cmd, DrawAgenda)
+    b = ctx.s.board
+    if cmd.slot < 0:
+        card = b.agenda_discard.pop()
+        lose_reputation(p, 1)
+        ctx.log("agenda", p.seat,
+                f"{p.name} pays 1 reputation to take {ctx.c.agenda(card).name} from the discard pile.")
+    else:
+        card = b.agenda_display[cmd.slot]
+        assert card is not None
+        b.agenda_display[cmd.slot] = None
+        ctx.log("agenda", p.seat, f"{p.name} takes {ctx.c.agenda(card).name} from the display.")
+    p.hand.append(card)
+    taken = [*dec.data, card]
+    if len(taken) >= 2 + dec.count:
+        return True
+    nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
+                   data=taken)
+    if draw_options(ctx, p, nxt):
+        ctx.push(nxt)
+        return False
+    return True
+
+
+# --- Refill Agenda Cards ----------------------------------------------------------------
+def refill_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    left = [c for c in ctx.s.board.agenda_display if c]
+    return [RefillAgenda(order) for order in permutations(left)]
+
+
+def refill(ctx: Ctx, p: Player, dec: Decision, cmd: RefillAgenda) -> bool:
+    b = ctx.s.board
+    bonuses = ctx.c.board.agenda_slot_bonuses
+    for slot, card in enumerate(b.agenda_display):
+        if card is None:
+            kind = bonuses[slot]
+            if kind == "reputation":
+                gain_reputation(ctx, p, 1)
+            elif kind == "ad":
+                p.ads += 1
+            elif kind == "money":
+                p.money += 1
+            else:
+                ctx.push(Decision("choose_resource", p.seat, count=1, action="refill bonus"))
+            ctx.log("agenda", p.seat, f"{p.name} gains the empty slot's bonus: 1 {kind}.")
+    for card in cmd.discard_order:
+        b.agenda_discard.append(card)
+    b.agenda_display = [None] * 4
+    for slot in range(4):
+        b.agenda_display[slot] = draw_from_deck(ctx)
+    ctx.log("agenda", p.seat, f"{p.name} refills the agenda display.")
+    return True
+
+
+# --- playing for the resource, the hand limit -------------------------------------------
+def play_resource_options(ctx: Ctx, p: Player) -> list[Command]:
+    return [PlayAgendaResource(c) for c in dict.fromkeys(p.hand)]
+
+
+def play_for_resource(ctx: Ctx, p: Player, cmd: PlayAgendaResource) -> None:
+    card = ctx.c.agenda(cmd.card)
+    discard(ctx, p, cmd.card)
+    p.agenda_played += 1
+    # May exceed storage when spent at once: storage is enforced when the step ends.
+    gain_resource(p, card.resource, 1, overflow=True)
+    ctx.log("agenda", p.seat, f"{p.name} plays {card.name} for 1 {card.resource}.")
+
+
+def discard_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    return [DiscardAgenda(c) for c in dict.fromkeys(ctx.player(dec.seat).hand)]
+
+
+def apply_discard(ctx: Ctx, dec: Decision, cmd: DiscardAgenda) -> None:
+    p = ctx.player(dec.seat)
+    card = ctx.c.agenda(cmd.card)
+    p.hand.remove(cmd.card)
+    ctx.s.board.agenda_discard.append(cmd.card)
+    got = gain_resource(p, card.resource, 1)
+    ctx.log("agenda", p.seat, f"{p.name} discards {card.name} down to the hand limit"
+            + (f" and gains 1 {card.resource}." if got else "."))
+    if len(p.hand) > HAND_LIMIT:
+        ctx.push(Decision("discard", p.seat))

@@ -1,0 +1,166 @@
+"""Schedule a Cruise and Advertise a Cruise; the guest queue (クルーズの立案, クルーズの宣伝)."""
+
+from __future__ import annotations
+
+from engine.commands import AdvertiseCruise, Command, Done, ScheduleCruise, SellTicket
+from engine.ctx import Ctx
+from engine.rules import actions
+from engine.rules.economy import gain_reputation
+from engine.state import COLOURS, Decision, Player
+
+QUEUE_PRICES = (1, 2, 3)
+SUPPLY_PRICE = 4
+MAX_PRESOLD = 2
+TOP_BONUS = {"top0": ("money", 1), "top1": ("ad", 1), "top2": ("vp", 1), "top3": ("resource", 1)}
+BOTTOM_BONUS = {"bottom0": ("money", 4), "bottom1": ("ad", 4), "bottom2": ("resource", 4),
+                "bottom3": ("development", 4)}
+
+
+def destinations(ctx: Ctx, space: int) -> tuple[str, ...]:
+    tile = ctx.s.board.cruise_spaces[space].tile
+    return ctx.c.cruise_tile(tile).destinations if tile else ()
+
+
+def guest_price(section: int) -> int:
+    return SUPPLY_PRICE if section == 3 else QUEUE_PRICES[section]
+
+
+def guest_sources(ctx: Ctx, ads: int) -> list[tuple[str, int]]:
+    """(colour, section) of every guest a player with `ads` can buy, cheapest section first."""
+    b = ctx.s.board
+    out = []
+    for section in range(3):
+        for ci, c in enumerate(COLOURS):
+            if b.queue[section][ci] and QUEUE_PRICES[section] <= ads:
+                out.append((c, section))
+    if ads >= SUPPLY_PRICE:
+        out.extend((c, 3) for ci, c in enumerate(COLOURS) if b.supply[ci])
+    return out
+
+
+def take_guest(ctx: Ctx, p: Player, colour: str, section: int) -> int:
+    ci = COLOURS.index(colour)
+    if section == 3:
+        ctx.s.board.supply[ci] -= 1
+    else:
+        ctx.s.board.queue[section][ci] -= 1
+    price = guest_price(section)
+    p.ads -= price
+    return price
+
+
+# --- Schedule a Cruise ------------------------------------------------------------------
+def token_options(ctx: Ctx, p: Player) -> list[str]:
+    out = [f"top{i}" for i, st in enumerate(p.tower_top) if st == "up"]
+    out += [f"bottom{i}" for i, st in enumerate(p.tower_bottom) if st == "up"]
+    # The discounted development is offered only when one could be built.
+    if "bottom3" in out and not actions.feasible(ctx, p, "build_development", 0, discount=4):
+        out.remove("bottom3")
+    return out or ["none"]
+
+
+def schedule_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    if p.scheduled is not None:
+        return []
+    spaces = [i for i, sp in enumerate(ctx.s.board.cruise_spaces)
+              if sp.tile and not sp.covered and sp.consultant is None]
+    tokens = token_options(ctx, p)
+    return [ScheduleCruise(i, t) for i in spaces for t in tokens]
+
+
+def schedule(ctx: Ctx, p: Player, dec: Decision, cmd: ScheduleCruise) -> bool:
+    sp = ctx.s.board.cruise_spaces[cmd.space]
+    sp.consultant = p.seat
+    p.scheduled = cmd.space
+    p.scheduled_token = None if cmd.token == "none" else cmd.token
+    ctx.log("schedule", p.seat, f"{p.name} schedules cruise {sp.tile} "
+            f"({' → '.join(ctx.c.cruise_tile(sp.tile).stops)}).")
+    if cmd.token == "none":
+        return True
+    row = p.tower_top if cmd.token.startswith("top") else p.tower_bottom
+    row[int(cmd.token[-1])] = "flipped"
+    kind, n = (TOP_BONUS | BOTTOM_BONUS)[cmd.token]
+    ctx.log("token", p.seat, f"{p.name} flips the {token_label(cmd.token)} token.")
+    if kind == "money":
+        p.money += n
+    elif kind == "ad":
+        p.ads += n
+    elif kind == "vp":
+        p.vp += n
+    elif kind == "resource":
+        ctx.push(Decision("choose_resource", p.seat, count=n, action="upgrade token"))
+    else:
+        ctx.push(Decision("act", p.seat, count=4, action="build_development", data=["bonus"]))
+    return True
+
+
+def token_label(token: str) -> str:
+    kind, n = (TOP_BONUS | BOTTOM_BONUS)[token]
+    if kind == "development":
+        return "development at 4 money off"
+    return f"{n} {kind}{'s' if n > 1 and kind in ('ad', 'resource') else ''}"
+
+
+# --- Advertise a Cruise -----------------------------------------------------------------
+def advertisable(ctx: Ctx, p: Player) -> list[int]:
+    out = []
+    for i, sp in enumerate(ctx.s.board.cruise_spaces):
+        if sp.tile and not sp.covered and sp.consultant in (None, p.seat) \
+                and len(sp.presold) < MAX_PRESOLD:
+            out.append(i)
+    return out
+
+
+def advertise_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    if not guest_sources(ctx, p.ads + drop_ads(ctx, p)):
+        return []
+    return [AdvertiseCruise(i) for i in advertisable(ctx, p)]
+
+
+def drop_ads(ctx: Ctx, p: Player) -> int:
+    """Ads the once-per-turn reputation drop could still raise (it may pay for a guest)."""
+    from engine.rules.funding import drop_bonuses
+
+    if ctx.s.turn.dropped or ctx.s.turn.seat != p.seat or p.reputation == 0:
+        return 0
+    return drop_bonuses(ctx, p.reputation, 0)["ad"]
+
+
+def advertise(ctx: Ctx, p: Player, dec: Decision, cmd: AdvertiseCruise) -> bool:
+    ctx.push(Decision("sell_ticket", p.seat, station=cmd.space, data=[]))
+    return True
+
+
+def ticket_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    sp = ctx.s.board.cruise_spaces[dec.station]
+    out: list[Command] = []
+    if len(sp.presold) < MAX_PRESOLD and len(dec.data) < 2:
+        out = [SellTicket(c, s) for c, s in guest_sources(ctx, p.ads)]
+    if dec.data or not out:
+        out.append(Done())
+    return out
+
+
+def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    if isinstance(cmd, Done):
+        return
+    assert isinstance(cmd, SellTicket)
+    p = ctx.player(dec.seat)
+    sp = ctx.s.board.cruise_spaces[dec.station]
+    price = take_guest(ctx, p, cmd.colour, cmd.section)
+    sp.presold.append(cmd.colour)
+    dests = destinations(ctx, dec.station)
+    p.money += len(dests)
+    match = cmd.colour in dests
+    if match:
+        gain_reputation(ctx, p, 1)
+    ctx.log("advertise", p.seat, f"{p.name} sells a presold ticket to a {cmd.colour} guest for "
+            f"{price} ad{'s' if price != 1 else ''}: +{len(dests)} money"
+            + (", +1 reputation." if match else "."))
+    sold = [*dec.data, cmd.colour]
+    nxt = Decision("sell_ticket", dec.seat, station=dec.station, data=sold)
+    if ticket_options(ctx, nxt) != [Done()]:
+        ctx.push(nxt)
+
+

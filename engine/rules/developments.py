@@ -1,0 +1,89 @@
+"""Build a Development: on a network connection or under a technology (開発)."""
+
+from __future__ import annotations
+
+from engine.commands import BuildDevelopment, Command, SetupDevelopment
+from engine.ctx import Ctx
+from engine.rules.economy import gain_reputation
+from engine.state import RESOURCES, Decision, Player
+
+
+def site_owners(ctx: Ctx, site: str) -> list[int]:
+    idx = int(site[1:]) - 1
+    b = ctx.s.board
+    return b.connections[idx] if site[0] == "c" else b.tech_owners[idx]
+
+
+def site_label(ctx: Ctx, site: str) -> str:
+    if site[0] == "c":
+        return f"connection {site[1:]}"
+    return ctx.c.technology(ctx.s.board.technologies[int(site[1:]) - 1]).name
+
+
+def open_sites(ctx: Ctx, seat: int, technologies: bool = True) -> list[str]:
+    sites = [f"c{k}" for k in range(1, 7)]
+    if technologies:
+        sites += [f"t{k}" for k in range(1, len(ctx.s.board.technologies) + 1)]
+    return [s for s in sites if seat not in site_owners(ctx, s)]
+
+
+def next_cost(ctx: Ctx, p: Player, row: str) -> int | None:
+    left = p.developments_left[RESOURCES.index(row)]
+    if left == 0:
+        return None
+    return ctx.c.board.development_costs[3 - left]
+
+
+def options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    out: list[Command] = []
+    sites = open_sites(ctx, p.seat)
+    if not sites:
+        return out
+    for row in RESOURCES:
+        cost = next_cost(ctx, p, row)
+        if cost is None:
+            continue
+        cost = max(0, cost - dec.count)
+        for r in range(0, min(cost, p.resource(row)) + 1):
+            if cost - r <= p.money:
+                out.extend(BuildDevelopment(row, site, r) for site in sites)  # type: ignore[arg-type]
+    return out
+
+
+def place(ctx: Ctx, p: Player, row: str, site: str) -> None:
+    i = RESOURCES.index(row)
+    p.developments_left[i] -= 1
+    p.developments_placed += 1
+    owners = site_owners(ctx, site)
+    first = not owners
+    owners.append(p.seat)
+    where = site_label(ctx, site)
+    ctx.log("development", p.seat, f"{p.name} places a {row} development on {where}.")
+    if first:
+        # The first development there covers the reputation icon.
+        gain_reputation(ctx, p, 1)
+        ctx.log("reputation", p.seat, f"{p.name} covers the reputation icon: +1 reputation.")
+        if site[0] == "t":
+            ctx.log("technology", p.seat, f"{p.name} invents {where}.")
+    if site[0] == "t":
+        p.technologies_developed += 1
+
+
+def apply(ctx: Ctx, p: Player, dec: Decision, cmd: BuildDevelopment) -> bool:
+    cost = max(0, (next_cost(ctx, p, cmd.row) or 0) - dec.count)
+    p.set_resource(cmd.row, p.resource(cmd.row) - cmd.resources)
+    p.money -= cost - cmd.resources
+    ctx.log("pay", p.seat,
+            f"{p.name} pays {cmd.resources} {cmd.row} and {cost - cmd.resources} money.")
+    place(ctx, p, cmd.row, cmd.site)
+    return True
+
+
+def setup_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    sites = open_sites(ctx, p.seat, technologies=False)
+    return [SetupDevelopment(row, int(s[1:])) for row in RESOURCES for s in sites]  # type: ignore[arg-type]
+
+
+def apply_setup(ctx: Ctx, dec: Decision, cmd: SetupDevelopment) -> None:
+    place(ctx, ctx.player(dec.seat), cmd.row, f"c{cmd.connection}")

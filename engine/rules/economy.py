@@ -1,0 +1,64 @@
+"""Gaining and losing the plain things: money, ads, VP, resources and reputation."""
+
+from __future__ import annotations
+
+from engine.ctx import Ctx
+from engine.state import RESOURCES, Player
+
+REP_MAX = 18
+
+
+def fee(reputation: int) -> int:
+    """Money paid to each owner of developments you use: 2 / 1 / 0 by your reputation."""
+    if reputation >= 15:
+        return 0
+    if reputation >= 7:
+        return 1
+    return 2
+
+
+def gain_reputation(ctx: Ctx, p: Player, n: int) -> None:
+    if n <= 0:
+        return
+    new = p.reputation + n
+    if new > REP_MAX:
+        p.vp += new - REP_MAX
+        new = REP_MAX
+    p.reputation = new
+
+
+def lose_reputation(p: Player, n: int) -> None:
+    """Below 0 each point costs a VP (VP never go below 0)."""
+    if n <= 0:
+        return
+    new = p.reputation - n
+    if new < 0:
+        p.vp = max(0, p.vp + new)
+        new = 0
+    p.reputation = new
+
+
+def can_lose_reputation(p: Player, n: int) -> bool:
+    # 評判: with 0 VP and 0 reputation no reputation-losing action is allowed; we read it as
+    # "the loss must be payable from reputation and VP together".
+    return p.reputation + p.vp >= n
+
+
+def gain_resource(p: Player, r: str, n: int, overflow: bool = False) -> int:
+    """Add up to n of resource r; without overflow, anything over storage is lost."""
+    have = p.resource(r)
+    new = have + n if overflow else min(p.capacity(r), have + n)
+    new = max(new, have)
+    p.set_resource(r, new)
+    return new - have
+
+
+def clamp_storage(p: Player) -> None:
+    for r in RESOURCES:
+        cap = p.capacity(r)
+        if p.resource(r) > cap:
+            p.set_resource(r, cap)
+
+
+def total_resources(p: Player) -> int:
+    return p.food + p.oxygen + p.fuel

@@ -1,0 +1,35 @@
+"""Hire an Expert (専門家の雇用)."""
+
+from __future__ import annotations
+
+from engine.commands import Command, HireExpert
+from engine.ctx import Ctx
+from engine.rules.funding import grant_funding
+from engine.state import Decision, Player
+
+
+def hire_cost(p: Player, side: str) -> int:
+    if side == "right":
+        # 2 money per development left in the food and oxygen rows.
+        return 2 * (p.developments_left[0] + p.developments_left[1])
+    # 3 money per token left in the bottom four launch-tower spaces, face up or down.
+    return 3 * sum(1 for t in p.tower_bottom if t != "removed")
+
+
+def options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    out: list[Command] = []
+    for side in ("left", "right"):
+        if f"expert_{side}" in p.experts and max(0, hire_cost(p, side) - dec.count) <= p.money:
+            out.append(HireExpert(side))  # type: ignore[arg-type]
+    return out
+
+
+def apply(ctx: Ctx, p: Player, dec: Decision, cmd: HireExpert) -> bool:
+    cost = max(0, hire_cost(p, cmd.side) - dec.count)
+    p.money -= cost
+    piece = f"expert_{cmd.side}"
+    p.experts.remove(piece)
+    p.break_room.append(piece)
+    ctx.log("expert", p.seat, f"{p.name} hires the {cmd.side} expert for {cost} money.")
+    grant_funding(ctx, p.seat, 1, "hired an expert")
+    return True

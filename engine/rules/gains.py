@@ -1,0 +1,44 @@
+"""Applying a bundle of gains (engine bonuses, card effects, upgrade token bonuses)."""
+
+from __future__ import annotations
+
+from engine.ctx import Ctx
+from engine.rules.economy import gain_reputation, gain_resource
+from engine.state import RESOURCES, Decision, Player
+
+
+def apply_gain(ctx: Ctx, p: Player, g, why: str) -> None:  # noqa: ANN001 - components.Gain
+    parts: list[str] = []
+    if g.money:
+        p.money += g.money
+        parts.append(f"{g.money} money")
+    if g.ads:
+        p.ads += g.ads
+        parts.append(f"{g.ads} ad{'s' if g.ads != 1 else ''}")
+    if g.vp:
+        p.vp += g.vp
+        parts.append(f"{g.vp} VP")
+    if g.reputation:
+        gain_reputation(ctx, p, g.reputation)
+        parts.append(f"{g.reputation} reputation")
+    for r in RESOURCES:
+        n = getattr(g, r)
+        if n:
+            gain_resource(p, r, n)
+            parts.append(f"{n} {r}")
+    if g.agenda:
+        from engine.rules.agenda import draw_from_deck
+
+        for _ in range(g.agenda):
+            card = draw_from_deck(ctx)
+            if card:
+                p.hand.append(card)
+        parts.append(f"{g.agenda} agenda card{'s' if g.agenda != 1 else ''}")
+    if g.resources:
+        ctx.push(Decision("choose_resource", p.seat, count=g.resources, action=why))
+        parts.append(f"{g.resources} resource{'s' if g.resources != 1 else ''} of choice")
+    if g.blueprints:
+        ctx.push(Decision("free_blueprint", p.seat, count=g.blueprints, action=why))
+        parts.append(f"{g.blueprints} free blueprint{'s' if g.blueprints != 1 else ''}")
+    if parts:
+        ctx.log("gain", p.seat, f"{p.name} gains {', '.join(parts)} from {why}.")

@@ -1,0 +1,246 @@
+"""Phase 2B, the launch countdown: boarding, progress cube, supplies, cockpit, loading, liftoff."""
+
+from __future__ import annotations
+
+from engine.commands import BoardGuest, ChooseResource, Command, Done, DropReputation, Launch
+from engine.commands import PlayAgendaResource
+from engine.ctx import Ctx
+from engine.rules import cruises, progress, technologies
+from engine.rules.economy import lose_reputation
+from engine.rules.funding import drop_bonuses
+from engine.rules.metrics import cockpit_vp
+from engine.rules.ships import cabins, in_flight
+from engine.state import COLOURS, RESOURCES, Decision, Player, Ship
+
+PRESOLD_PENALTY = 2
+
+
+# --- what a launch needs ------------------------------------------------------------------
+def needs(ctx: Ctx, p: Player, ship: Ship, guests: int, tile: str) -> dict[str, int]:
+    fuel = ctx.c.cruise_tile(tile).fuel
+    fuel = max(0, fuel - technologies.tech_amount(ctx, p, "launch_fuel_discount"))
+    return {"food": guests + 1, "oxygen": len(ship.segments), "fuel": fuel}
+
+
+def _cards(ctx: Ctx, p: Player) -> dict[str, int]:
+    out = dict.fromkeys(RESOURCES, 0)
+    for c in p.hand:
+        out[ctx.c.agenda(c).resource] += 1
+    return out
+
+
+def _drop_capacity(ctx: Ctx, p: Player) -> int:
+    if ctx.s.turn.dropped or p.reputation == 0:
+        return 0
+    return drop_bonuses(ctx, p.reputation, 0)["resource"]
+
+
+def shortfall(ctx: Ctx, p: Player, need: dict[str, int]) -> int:
+    """Resources still missing after storage and agenda cards; the drop must cover the rest."""
+    cards = _cards(ctx, p)
+    return sum(max(0, need[r] - p.resource(r) - cards[r]) for r in RESOURCES)
+
+
+def payable(ctx: Ctx, p: Player, need: dict[str, int]) -> bool:
+    return shortfall(ctx, p, need) <= _drop_capacity(ctx, p)
+
+
+def cabin_capacity(ctx: Ctx, p: Player, ship: Ship) -> int:
+    return cabins(ship)
+
+
+def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
+    ship = p.ships[i]
+    if p.scheduled is None or in_flight(ship) or cabins(ship) < 1:
+        return False
+    sp = ctx.s.board.cruise_spaces[p.scheduled]
+    if not sp.presold and not cruises.guest_sources(ctx, p.ads):
+        return False
+    assert sp.tile is not None
+    return payable(ctx, p, needs(ctx, p, ship, 1, sp.tile))
+
+
+def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    if not p.break_room or ctx.s.turn.meeting:
+        return []
+    return [Launch(i) for i in range(len(p.ships)) if can_launch(ctx, p, i)]
+
+
+def start(ctx: Ctx, dec: Decision, cmd: Launch) -> None:
+    p = ctx.player(dec.seat)
+    t = ctx.s.turn
+    piece = "worker" if "worker" in p.break_room else p.break_room[0]
+    p.break_room.remove(piece)
+    ship = p.ships[cmd.ship]
+    assert p.scheduled is not None
+    sp = ctx.s.board.cruise_spaces[p.scheduled]
+    ship.cruise = sp.tile
+    ship.stop = -1
+    ship.pilot = piece
+    sp.consultant = None
+    t.launch_ship = cmd.ship
+    t.phase = "launch"
+    ctx.log("launch", p.seat, f"T-5: {p.name} begins the launch of ship {cmd.ship + 1} on "
+            f"cruise {sp.tile}; the consultant returns.")
+    ctx.push(Decision("launch_board", p.seat, count=cmd.ship, station=p.scheduled))
+
+
+# --- T-5 boarding -------------------------------------------------------------------------
+def board_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    ship = p.ships[dec.count]
+    sp = ctx.s.board.cruise_spaces[dec.station]
+    out: list[Command] = []
+    if len(ship.guests) < cabin_capacity(ctx, p, ship):
+        assert ship.cruise is not None
+        if payable(ctx, p, needs(ctx, p, ship, len(ship.guests) + 1, ship.cruise)):
+            out += [BoardGuest(c, -1) for c in dict.fromkeys(sp.presold)]
+            out += [BoardGuest(c, s) for c, s in cruises.guest_sources(ctx, p.ads)]
+    if ship.guests:
+        out.append(Done())
+    return out
+
+
+def board(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    p = ctx.player(dec.seat)
+    ship = p.ships[dec.count]
+    sp = ctx.s.board.cruise_spaces[dec.station]
+    if isinstance(cmd, Done):
+        _finish_boarding(ctx, p, ship, sp)
+        return
+    assert isinstance(cmd, BoardGuest)
+    if cmd.section == -1:
+        sp.presold.remove(cmd.colour)
+        ctx.log("board", p.seat, f"{p.name} boards a presold {cmd.colour} guest.")
+    else:
+        price = cruises.take_guest(ctx, p, cmd.colour, cmd.section)
+        ctx.log("board", p.seat, f"{p.name} sells a last-minute ticket to a {cmd.colour} guest "
+                f"for {price} ad{'s' if price != 1 else ''}.")
+    ship.guests.append(cmd.colour)
+    ctx.push(dec)
+
+
+def _finish_boarding(ctx: Ctx, p: Player, ship: Ship, sp) -> None:  # noqa: ANN001
+    b = ctx.s.board
+    for colour in sp.presold:
+        lose_reputation(p, PRESOLD_PENALTY)
+        b.queue[2][COLOURS.index(colour)] += 1
+        ctx.log("board", p.seat, f"{p.name} leaves a presold {colour} guest behind: -2 "
+                "reputation; it returns to the top of the queue.")
+    sp.presold = []
+    progress.place_cube(ctx, p.seat, "launch")
+    ctx.push(Decision("launch_supplies", p.seat, count=ctx.s.turn.launch_ship,
+                      station=b.cruise_spaces.index(sp)))
+
+
+# --- T-3 supplies, then T-2 .. T-0 --------------------------------------------------------
+def launch_need(ctx: Ctx, p: Player) -> dict[str, int]:
+    ship = p.ships[ctx.s.turn.launch_ship]
+    assert ship.cruise is not None
+    return needs(ctx, p, ship, len(ship.guests), ship.cruise)
+
+
+def deficit(ctx: Ctx, p: Player) -> dict[str, int]:
+    need = launch_need(ctx, p)
+    return {r: max(0, need[r] - p.resource(r)) for r in RESOURCES}
+
+
+def supplies_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    return [Done()] if not any(deficit(ctx, p).values()) else []
+
+
+def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
+    """During a launch, offer only what keeps the launch payable: it can never dead-end."""
+    p = ctx.player(dec.seat)
+    if dec.kind == "launch_board":
+        return [c for c in cmds if isinstance(c, PlayAgendaResource)]
+    short = deficit(ctx, p)
+    out: list[Command] = []
+    for c in cmds:
+        if isinstance(c, PlayAgendaResource):
+            if short[ctx.c.agenda(c.card).resource] > 0:
+                out.append(c)
+        elif isinstance(c, DropReputation) and c.bonus == "resource":
+            got = drop_bonuses(ctx, p.reputation, c.to)["resource"]
+            cards = _cards(ctx, p)
+            rest = sum(max(0, short[r] - cards[r]) for r in RESOURCES)
+            if got >= rest:
+                out.append(c)
+    return out
+
+
+def filter_resource_choice(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
+    if ctx.s.turn.phase != "launch" or ctx.s.turn.launch_ship < 0:
+        return cmds
+    short = deficit(ctx, ctx.player(dec.seat))
+    keep = [c for c in cmds if isinstance(c, ChooseResource) and short[c.resource] > 0]
+    return keep or cmds
+
+
+def liftoff(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    p = ctx.player(dec.seat)
+    t = ctx.s.turn
+    ship = p.ships[t.launch_ship]
+    need = launch_need(ctx, p)
+    for r in RESOURCES:
+        p.set_resource(r, p.resource(r) - need[r])
+    ctx.log("launch", p.seat, f"T-3: {p.name} pays {need['food']} food, {need['oxygen']} "
+            f"oxygen and {need['fuel']} fuel.")
+    vp = cockpit_vp(ctx, p, ship)
+    p.vp += vp
+    first = not ship.launched_once
+    ship.launched_once = True
+    ctx.log("launch", p.seat, f"T-2: the {ctx.c.cockpit(ship.cockpit).name} cockpit scores "
+            f"{vp} VP" + (" and flips for its first launch." if first else "."))
+    if p.scheduled_token:
+        row = p.tower_top if p.scheduled_token.startswith("top") else p.tower_bottom
+        row[int(p.scheduled_token[-1])] = "removed"
+        ship.token = p.scheduled_token
+        ctx.log("launch", p.seat, f"T-1: the {cruises.token_label(p.scheduled_token)} token is "
+                "loaded onto the engine.")
+    space = p.scheduled
+    assert space is not None
+    p.scheduled = None
+    p.scheduled_token = None
+    p.launches += 1
+    ctx.log("launch", p.seat, f"T-0: liftoff! {p.name}'s ship {t.launch_ship + 1} leaves with "
+            f"{len(ship.guests)} guest{'s' if len(ship.guests) != 1 else ''}.")
+    new_cruise(ctx, space, len(ship.guests))
+    t.launch_ship = -1
+    t.phase = "goals"
+
+
+def new_cruise(ctx: Ctx, space: int, guests: int) -> None:
+    b = ctx.s.board
+    if not b.cruise_deck and b.cruise_discard:
+        b.cruise_deck = b.cruise_discard
+        b.cruise_discard = []
+        ctx.shuffle(b.cruise_deck)
+    sp = b.cruise_spaces[space]
+    sp.tile = b.cruise_deck.pop(0) if b.cruise_deck else None
+    sp.presold = []
+    if sp.tile is None:
+        return
+    dests = ctx.c.cruise_tile(sp.tile).destinations
+    # Guests of the new tile's colours move one section down (cheaper), never below the bottom.
+    for colour in dict.fromkeys(dests):
+        ci = COLOURS.index(colour)
+        b.queue[0][ci] += b.queue[1][ci]
+        b.queue[1][ci] = b.queue[2][ci]
+        b.queue[2][ci] = 0
+    added = []
+    for k in range(guests):
+        colour = dests[k % len(dests)]
+        ci = COLOURS.index(colour)
+        if not b.supply[ci]:
+            options = [i for i in range(3) if b.supply[i]]
+            if not options:
+                break
+            ci = options[0]
+        b.supply[ci] -= 1
+        b.queue[2][ci] += 1
+        added.append(COLOURS[ci])
+    ctx.log("cruise", -1, f"New cruise {sp.tile} ({' → '.join(ctx.c.cruise_tile(sp.tile).stops)})"
+            f"; {len(added)} new guest{'s' if len(added) != 1 else ''} join the queue.")

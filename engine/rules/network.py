@@ -1,0 +1,91 @@
+"""The 6 stations in a ring, their connections, developments on them and the fees to use them.
+
+Stations are numbered clockwise from top-middle (1..6); connection k joins station k and k+1,
+connection 6 joins 6 and 1 (NOTES.md, network geometry).
+"""
+
+from __future__ import annotations
+
+from engine.ctx import Ctx
+from engine.rules.economy import fee
+from engine.state import NEUTRAL, Player
+
+STATIONS = (1, 2, 3, 4, 5, 6)
+
+
+def connection_stations(k: int) -> tuple[int, int]:
+    return k, (k % 6) + 1
+
+
+def connection_between(a: int, b: int) -> int | None:
+    for k in STATIONS:
+        if set(connection_stations(k)) == {a, b}:
+            return k
+    return None
+
+
+def neighbours(station: int) -> list[tuple[int, int]]:
+    """(neighbour station, connection) pairs, counter-clockwise neighbour first."""
+    prev_conn = 6 if station == 1 else station - 1
+    left = connection_stations(prev_conn)[0]
+    right = connection_stations(station)[1]
+    return [(left, prev_conn), (right, station)]
+
+
+def owners(ctx: Ctx, connection: int) -> list[int]:
+    return ctx.s.board.connections[connection - 1]
+
+
+def unpaid_owners(ctx: Ctx, seat: int, owner_list: list[int]) -> list[int]:
+    """Owners still to be paid to use a place holding `owner_list`; none if the seat has one."""
+    if seat in owner_list:
+        return []
+    out: list[int] = []
+    for o in owner_list:
+        if o not in ctx.s.turn.paid and o not in out:
+            out.append(o)
+    return out
+
+
+def use_cost(ctx: Ctx, p: Player, owner_list: list[int]) -> int:
+    return fee(p.reputation) * len(unpaid_owners(ctx, p.seat, owner_list))
+
+
+def pay_owners(ctx: Ctx, p: Player, owner_list: list[int], what: str) -> None:
+    each = fee(p.reputation)
+    for o in unpaid_owners(ctx, p.seat, owner_list):
+        ctx.s.turn.paid.append(o)
+        if each:
+            p.money -= each
+            if o != NEUTRAL:
+                ctx.player(o).money += each
+            ctx.log("fee", p.seat, f"{p.name} pays {ctx.name(o)} {each} money to use {what}.")
+
+
+def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
+    """(station, money cost) of the stations whose actions a worker on `station` may take."""
+    out = [(station, 0)]
+    for other, conn in neighbours(station):
+        devs = owners(ctx, conn)
+        if devs:
+            out.append((other, use_cost(ctx, p, devs)))
+    return out
+
+
+def meeting_stations(ctx: Ctx, seat: int) -> list[int]:
+    """Stations joined by one of the seat's own developments (never others' or neutral ones)."""
+    out: list[int] = []
+    for k in STATIONS:
+        if seat in owners(ctx, k):
+            for st in connection_stations(k):
+                if st not in out:
+                    out.append(st)
+    return sorted(out)
+
+
+def pieces_on_network(ctx: Ctx, seat: int) -> list[tuple[int, str]]:
+    out = []
+    for i, occ in enumerate(ctx.s.board.occupants):
+        if occ is not None and occ.seat == seat:
+            out.append((i + 1, occ.piece))
+    return out

@@ -1,0 +1,43 @@
+"""The progress track: cubes fill spaces strictly in order, section by section (進捗トラック)."""
+
+from __future__ import annotations
+
+from engine.ctx import Ctx
+
+
+def place_cube(ctx: Ctx, seat: int, why: str) -> None:
+    b = ctx.s.board
+    b.progress.append(seat)
+    if seat >= 0:
+        ctx.player(seat).cubes_on_track += 1
+    section, _ = locate(ctx, len(b.progress) - 1)
+    where = f"section {section + 1}" if section < 3 else "beyond section 3"
+    ctx.log("progress", seat, f"{ctx.name(seat)} places a progress cube ({why}) in {where}.")
+
+
+def section_bounds(ctx: Ctx) -> list[tuple[int, int]]:
+    out = []
+    start = 0
+    for size in ctx.s.board.progress_sections:
+        out.append((start, start + size))
+        start += size
+    return out
+
+
+def locate(ctx: Ctx, index: int) -> tuple[int, int]:
+    """(section 0..2, or 3 beyond the track; position inside it)."""
+    for i, (a, z) in enumerate(section_bounds(ctx)):
+        if a <= index < z:
+            return i, index - a
+    return 3, index - section_bounds(ctx)[-1][1]
+
+
+def filled_sections(ctx: Ctx) -> int:
+    n = len(ctx.s.board.progress)
+    return sum(1 for _, z in section_bounds(ctx) if n >= z)
+
+
+def cubes_in_section(ctx: Ctx, section: int, seat: int, overflow: bool = False) -> int:
+    a, z = section_bounds(ctx)[section]
+    cubes = ctx.s.board.progress[a:] if overflow else ctx.s.board.progress[a:z]
+    return sum(1 for o in cubes if o == seat)

@@ -1,0 +1,153 @@
+"""Ships: Acquire New Ship, Acquire Blueprints and Build Ship Segments; cabins and limits."""
+
+from __future__ import annotations
+
+from engine.commands import AcquireBlueprint, AcquireShip, BuildSegment, Command, Done
+from engine.ctx import Ctx
+from engine.rules import blueprints, upgrades
+from engine.rules.economy import can_lose_reputation, lose_reputation
+from engine.rules.gains import apply_gain
+from engine.state import Decision, Player, Ship
+
+DISPLAY_SURCHARGE = 1  # NOTES.md [ours]: a display blueprint built directly costs +1 money, -1 rep
+
+
+def cabins(ship: Ship) -> int:
+    return max(0, len(ship.segments) - 1)
+
+
+def in_flight(ship: Ship) -> bool:
+    return ship.cruise is not None
+
+
+# --- Acquire New Ship -------------------------------------------------------------------
+def ship_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    if len(p.ships) >= upgrades.max_ships(ctx, p):
+        return []
+    b = ctx.s.board
+    return [AcquireShip(i) for i in range(4) if b.cockpit_display[i] and b.engine_display[i]]
+
+
+def acquire_ship(ctx: Ctx, p: Player, dec: Decision, cmd: AcquireShip) -> bool:
+    b = ctx.s.board
+    ck, en = b.cockpit_display[cmd.pair], b.engine_display[cmd.pair]
+    assert ck and en
+    b.cockpit_display[cmd.pair] = None
+    b.engine_display[cmd.pair] = None
+    p.ships.append(Ship(cockpit=ck, engine=en))
+    engine = ctx.c.engine(en)
+    ctx.log("ship", p.seat, f"{p.name} acquires a new ship: {ctx.c.cockpit(ck).name} cockpit "
+            f"and {engine.name} engine.")
+    # Refill without sliding: each empty pair space takes the next cockpit and engine.
+    for i in range(4):
+        if b.cockpit_display[i] is None and b.cockpit_deck:
+            b.cockpit_display[i] = b.cockpit_deck.pop(0)
+        if b.engine_display[i] is None and b.engine_deck:
+            b.engine_display[i] = b.engine_deck.pop(0)
+    apply_gain(ctx, p, engine.bonus, f"the {engine.name} engine")
+    return True
+
+
+# --- Acquire Blueprints -----------------------------------------------------------------
+def blueprint_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    if len(p.blueprints) >= blueprints.HOLD_LIMIT:
+        return [Done()] if dec.data else []
+    out: list[Command] = [AcquireBlueprint(i)
+                          for i, x in enumerate(ctx.s.board.blueprint_display) if x]
+    if out and dec.data:
+        out.append(Done())
+    return out
+
+
+def acquire_blueprint(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
+    if isinstance(cmd, Done):
+        blueprints.slide_and_refill(ctx)
+        return True
+    assert isinstance(cmd, AcquireBlueprint)
+    bp = blueprints.take(ctx, p.seat, cmd.slot)
+    taken = [*dec.data, bp]
+    nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
+                   data=taken)
+    if len(taken) < 2 + dec.count and blueprint_options(ctx, p, nxt) != [Done()]:
+        ctx.push(nxt)
+        return False
+    blueprints.slide_and_refill(ctx)
+    return True
+
+
+# --- Build Ship Segments ----------------------------------------------------------------
+def segment_cost(ctx: Ctx, p: Player, bp: str, from_display: bool) -> int:
+    from engine.rules import technologies
+
+    cost = ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if from_display else 0)
+    return max(0, cost - technologies.segment_discount(ctx, p))
+
+
+def segment_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    limit = upgrades.max_segments(ctx, p)
+    ships = [i for i, s in enumerate(p.ships) if not in_flight(s) and len(s.segments) < limit]
+    out: list[Command] = []
+    if not ships:
+        return [Done()] if dec.data else []
+    for bp in dict.fromkeys(p.blueprints):
+        if segment_cost(ctx, p, bp, False) <= p.money:
+            out.extend(BuildSegment(bp, i) for i in ships)
+    if can_lose_reputation(p, 1):
+        for slot, bp in enumerate(ctx.s.board.blueprint_display):
+            if bp and segment_cost(ctx, p, bp, True) <= p.money:
+                out.extend(BuildSegment(f"display:{slot}", i) for i in ships)
+    if out and dec.data:
+        out.append(Done())
+    return out
+
+
+def build_segment(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
+    if isinstance(cmd, Done):
+        blueprints.slide_and_refill(ctx)
+        return True
+    assert isinstance(cmd, BuildSegment)
+    from_display = cmd.blueprint.startswith("display:")
+    if from_display:
+        slot = int(cmd.blueprint.split(":")[1])
+        bp = ctx.s.board.blueprint_display[slot]
+        assert bp is not None
+        ctx.s.board.blueprint_display[slot] = None
+        lose_reputation(p, 1)
+    else:
+        bp = cmd.blueprint
+        p.blueprints.remove(bp)
+    cost = segment_cost(ctx, p, bp, from_display)
+    p.money -= cost
+    ship = p.ships[cmd.ship]
+    ship.segments.append(bp)
+    p.segments_built += 1
+    where = " straight from the display (-1 reputation)" if from_display else ""
+    ctx.log("segment", p.seat, f"{p.name} builds {ctx.c.blueprint(bp).name}{where} on ship "
+            f"{cmd.ship + 1} for {cost} money ({cabins(ship)} cabin"
+            f"{'s' if cabins(ship) != 1 else ''}).")
+    done = [*dec.data, bp]
+    nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
+                   data=done)
+    if len(done) < 2 + dec.count and segment_options(ctx, p, nxt) not in ([], [Done()]):
+        ctx.push(nxt)
+        return False
+    blueprints.slide_and_refill(ctx)
+    return True
+
+
+# --- free blueprints from an engine bonus -------------------------------------------------
+def free_blueprint_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    if len(p.blueprints) >= blueprints.HOLD_LIMIT:
+        return [Done()]
+    return [AcquireBlueprint(i) for i, x in enumerate(ctx.s.board.blueprint_display) if x] \
+        or [Done()]
+
+
+def free_blueprint(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    if isinstance(cmd, AcquireBlueprint):
+        blueprints.take(ctx, dec.seat, cmd.slot)
+        if dec.count > 1:
+            ctx.push(Decision("free_blueprint", dec.seat, count=dec.count - 1, action=dec.action))
+            return
+    blueprints.slide_and_refill(ctx)

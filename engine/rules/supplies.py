@@ -1,0 +1,85 @@
+"""Purchase Supplies, Gain Resources from the silo and Refill Silo (物資の購入, 物資の獲得, 倉庫の補充)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from engine.commands import Command, GainResources, PurchaseSupplies, RefillSilo
+from engine.ctx import Ctx
+from engine.rules.economy import gain_reputation, gain_resource
+from engine.state import RESOURCES, Decision, Player
+
+SILO_MAX = 5
+PAIRS = list(combinations_with_replacement(RESOURCES, 2))
+
+
+def purchase_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    out: list[Command] = []
+    if p.money >= 1:
+        out.append(PurchaseSupplies((), True))
+        out.extend(PurchaseSupplies(pair, False) for pair in PAIRS)  # type: ignore[arg-type]
+    if p.money >= 2:
+        out.extend(PurchaseSupplies(pair, True) for pair in PAIRS)  # type: ignore[arg-type]
+    return out
+
+
+def purchase(ctx: Ctx, p: Player, dec: Decision, cmd: PurchaseSupplies) -> bool:
+    parts = []
+    if cmd.resources:
+        p.money -= 1
+        got = {r: gain_resource(p, r, 1) for r in cmd.resources}
+        parts.append(" and ".join(f"{r}" for r in cmd.resources)
+                     + ("" if sum(got.values()) == 2 else " (some lost: storage full)"))
+    if cmd.ads:
+        p.money -= 1
+        p.ads += 2
+        parts.append("2 ads")
+    ctx.log("purchase", p.seat, f"{p.name} buys {', '.join(parts)}.")
+    return True
+
+
+def gain_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    silo = ctx.s.board.silo
+    room = [max(0, min(silo[i], p.capacity(r) - p.resource(r))) for i, r in enumerate(RESOURCES)]
+    limit = 3 + dec.count
+    out: list[Command] = []
+    for f in range(room[0] + 1):
+        for o in range(room[1] + 1):
+            for u in range(room[2] + 1):
+                if 1 <= f + o + u <= limit:
+                    out.append(GainResources(f, o, u))
+    return out
+
+
+def gain(ctx: Ctx, p: Player, dec: Decision, cmd: GainResources) -> bool:
+    amounts = (cmd.food, cmd.oxygen, cmd.fuel)
+    for i, r in enumerate(RESOURCES):
+        ctx.s.board.silo[i] -= amounts[i]
+        p.set_resource(r, p.resource(r) + amounts[i])
+    got = ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, amounts, strict=True) if n)
+    ctx.log("silo", p.seat, f"{p.name} takes {got} from the silo.")
+    return True
+
+
+def refill_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+    out: list[Command] = []
+    for card in dict.fromkeys(p.hand):
+        for i, r in enumerate(RESOURCES):
+            # Topping up a full silo refills nothing, so it is not offered.
+            if ctx.s.board.silo[i] < SILO_MAX:
+                out.append(RefillSilo(card, r))  # type: ignore[arg-type]
+    return out
+
+
+def refill(ctx: Ctx, p: Player, dec: Decision, cmd: RefillSilo) -> bool:
+    i = RESOURCES.index(cmd.resource)
+    steps = SILO_MAX - ctx.s.board.silo[i]
+    p.hand.remove(cmd.card)
+    ctx.s.board.agenda_discard.append(cmd.card)
+    ctx.s.board.silo[i] = SILO_MAX
+    gain_reputation(ctx, p, 1)
+    p.money += steps
+    ctx.log("silo", p.seat,
+            f"{p.name} discards {ctx.c.agenda(cmd.card).name} and refills the silo's "
+            f"{cmd.resource} to 5: +1 reputation, +{steps} money.")
+    return True

@@ -1,0 +1,164 @@
+"""Phase 1, travel: each ship in flight moves one stop and resolves it fully (航行)."""
+
+from __future__ import annotations
+
+from engine.commands import Command, Done, TourGuest, TravelShip, UnlockUpgrade
+from engine.ctx import Ctx
+from engine.rules import upgrades
+from engine.rules.economy import gain_reputation
+from engine.rules.funding import grant_funding
+from engine.state import COLOURS, Decision, Player, Ship
+
+TOUR_VP = 3
+
+
+def begin(ctx: Ctx) -> None:
+    p = ctx.current
+    ctx.s.turn.to_travel = [i for i, s in enumerate(p.ships) if s.cruise is not None]
+
+
+def step(ctx: Ctx) -> bool:
+    """Move the next ship; False when every ship in flight has moved this turn."""
+    t = ctx.s.turn
+    if not t.to_travel:
+        return False
+    if len(t.to_travel) > 1:
+        ctx.push(Decision("travel_order", t.seat))
+    else:
+        move(ctx, ctx.current, t.to_travel.pop())
+    return True
+
+
+def order_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    return [TravelShip(i) for i in ctx.s.turn.to_travel]
+
+
+def apply_order(ctx: Ctx, dec: Decision, cmd: TravelShip) -> None:
+    ctx.s.turn.to_travel.remove(cmd.ship)
+    move(ctx, ctx.player(dec.seat), cmd.ship)
+
+
+def move(ctx: Ctx, p: Player, i: int, to: int | None = None) -> None:
+    ship = p.ships[i]
+    assert ship.cruise is not None
+    stops = ctx.c.cruise_tile(ship.cruise).stops
+    ship.stop = ship.stop + 1 if to is None else to
+    stop = stops[ship.stop]
+    if stop == "return":
+        come_home(ctx, p, ship)
+    elif stop == "space":
+        day_in_space(ctx, p, ship)
+    else:
+        ctx.log("travel", p.seat, f"{p.name}'s ship {i + 1} reaches a {stop} destination.")
+        ctx.push(Decision("tour", p.seat, count=i, action=stop, data=list(ship.guests)))
+        if ship.token:
+            if upgrades.open_spaces(ctx, p, stop) or _later_home(ctx, p, ship):
+                ctx.push(Decision("unlock", p.seat, count=i, action=stop))
+            else:
+                ctx.log("travel", p.seat, "The upgrade token can go nowhere on this cruise and "
+                        "is discarded.")
+                ship.token = None
+
+
+def _later_home(ctx: Ctx, p: Player, ship: Ship) -> bool:
+    assert ship.cruise is not None
+    later = ctx.c.cruise_tile(ship.cruise).stops[ship.stop + 1:]
+    return any(s in COLOURS and upgrades.open_spaces(ctx, p, s) for s in later)
+
+
+def unlock_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = [UnlockUpgrade(u) for u in upgrades.open_spaces(ctx, p, dec.action)]
+    if _later_home(ctx, p, p.ships[dec.count]):
+        out.append(Done())
+    return out
+
+
+def apply_unlock(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    p = ctx.player(dec.seat)
+    ship = p.ships[dec.count]
+    if isinstance(cmd, Done):
+        ctx.log("travel", p.seat, f"{p.name} keeps the upgrade token for a later destination.")
+        return
+    assert isinstance(cmd, UnlockUpgrade)
+    ship.token = None
+    p.upgrades.append(cmd.upgrade)
+    up = ctx.c.upgrade(cmd.upgrade)
+    ctx.log("upgrade", p.seat, f"{p.name} unlocks an upgrade: {up.text}")
+
+
+def tour_cost(colour: str, destination: str) -> int:
+    return 1 if colour == destination else 2
+
+
+def tour_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = [TourGuest(c) for c in dict.fromkeys(dec.data)
+                          if tour_cost(c, dec.action) <= p.ads]
+    out.append(Done())
+    return out
+
+
+def apply_tour(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    if isinstance(cmd, Done):
+        return
+    assert isinstance(cmd, TourGuest)
+    p = ctx.player(dec.seat)
+    cost = tour_cost(cmd.colour, dec.action)
+    vp = TOUR_VP + upgrades.upgrades_of(ctx, p, dec.action)
+    p.ads -= cost
+    p.vp += vp
+    p.guests_toured += 1
+    ctx.log("tour", p.seat, f"{p.name} tours a {cmd.colour} guest at the {dec.action} "
+            f"destination for {cost} ad{'s' if cost != 1 else ''}: +{vp} VP.")
+    rest = list(dec.data)
+    rest.remove(cmd.colour)
+    if rest:
+        ctx.push(Decision("tour", dec.seat, count=dec.count, action=dec.action, data=rest))
+
+
+def icons(ctx: Ctx, ship: Ship, colour: str) -> int:
+    return sum(ctx.c.blueprint(bp).icons.count(colour) for bp in ship.segments)
+
+
+def day_in_space(ctx: Ctx, p: Player, ship: Ship) -> None:
+    b = ctx.s.board
+    ctx.log("travel", p.seat, f"{p.name}'s ship has a day in space.")
+    for colour in COLOURS:
+        guests = ship.guests.count(colour)
+        n = guests * icons(ctx, ship, colour)
+        if not n:
+            continue
+        kind = b.guest_bonus[COLOURS.index(colour)]
+        if kind == "money":
+            p.money += n
+        elif kind == "ad":
+            p.ads += n
+        elif kind == "vp":
+            p.vp += n
+        elif kind == "reputation":
+            gain_reputation(ctx, p, n)
+        else:
+            ctx.push(Decision("choose_resource", p.seat, count=n, action="day in space"))
+        ctx.log("travel", p.seat, f"{guests} {colour} guest{'s' if guests != 1 else ''} enjoy "
+                f"the ship: +{n} {kind}.")
+
+
+def come_home(ctx: Ctx, p: Player, ship: Ship) -> None:
+    b = ctx.s.board
+    assert ship.cruise is not None
+    b.cruise_discard.append(ship.cruise)
+    for g in ship.guests:
+        b.supply[COLOURS.index(g)] += 1
+    n = len(ship.guests)
+    ship.guests = []
+    ship.cruise = None
+    ship.stop = -1
+    ship.token = None
+    pilot = ship.pilot or "worker"
+    ship.pilot = None
+    p.break_room.append(pilot)
+    p.cruises_completed += 1
+    ctx.log("travel", p.seat, f"{p.name}'s ship returns home; {n} guest{'s' if n != 1 else ''} "
+            "disembark and the pilot returns to the break room.")
+    grant_funding(ctx, p.seat, 1, "pilot returned")

@@ -1,0 +1,34 @@
+"""Player-board upgrades: lasting rule changes unlocked at destinations (アップグレード)."""
+
+from __future__ import annotations
+
+from engine.ctx import Ctx
+from engine.state import Player
+
+BASE_SHIPS = 3
+BASE_SEGMENTS = 3
+
+
+def has_effect(ctx: Ctx, p: Player, kind: str) -> bool:
+    return any(ctx.c.upgrade(u).effect.kind == kind for u in p.upgrades)
+
+
+def effect_amount(ctx: Ctx, p: Player, kind: str) -> int:
+    return sum(ctx.c.upgrade(u).effect.amount for u in p.upgrades
+               if ctx.c.upgrade(u).effect.kind == kind)
+
+
+def max_ships(ctx: Ctx, p: Player) -> int:
+    return BASE_SHIPS + (1 if has_effect(ctx, p, "max_ships_segments") else 0)
+
+
+def max_segments(ctx: Ctx, p: Player) -> int:
+    return BASE_SEGMENTS + (1 if has_effect(ctx, p, "max_ships_segments") else 0)
+
+
+def upgrades_of(ctx: Ctx, p: Player, colour: str) -> int:
+    return sum(1 for u in p.upgrades if ctx.c.upgrade(u).colour == colour)
+
+
+def open_spaces(ctx: Ctx, p: Player, colour: str) -> list[str]:
+    return [u.id for u in ctx.c.upgrades if u.colour == colour and u.id not in p.upgrades]

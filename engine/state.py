@@ -1,0 +1,165 @@
+"""The whole game position as msgspec Structs: one msgpack encoding is one snapshot.
+
+Lists, not sets or dicts keyed by runtime values, so the encoding (and the hash) is the same
+in every process.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from engine.options import GameOptions
+
+RESOURCES: tuple[str, str, str] = ("food", "oxygen", "fuel")
+COLOURS: tuple[str, str, str] = ("orange", "purple", "teal")
+NEUTRAL = -1  # owner id of a neutral development, and the "supply" as a payee
+
+TokenState = Literal["up", "flipped", "removed"]
+
+
+class Occupant(msgspec.Struct):
+    seat: int
+    piece: str  # "worker", "expert_left", "expert_right", "neutral"
+
+
+class Ship(msgspec.Struct):
+    cockpit: str
+    engine: str
+    segments: list[str] = msgspec.field(default_factory=list)  # blueprint ids, cockpit side first
+    launched_once: bool = False
+    # In flight: the cruise tile, the stop index reached, the guests aboard by colour.
+    cruise: str | None = None
+    stop: int = -1
+    guests: list[str] = msgspec.field(default_factory=list)
+    pilot: str | None = None
+    token: str | None = None  # upgrade token loaded onto the engine at launch
+    visited_upgrade: bool = False
+
+
+class Player(msgspec.Struct):
+    seat: int
+    name: str
+    kind: str
+    money: int = 10
+    ads: int = 2
+    vp: int = 5
+    reputation: int = 0
+    food: int = 1
+    oxygen: int = 1
+    fuel: int = 1
+    developments_left: list[int] = msgspec.field(default_factory=lambda: [3, 3, 3])
+    developments_placed: int = 0
+    break_room: list[str] = msgspec.field(default_factory=lambda: ["worker", "worker"])
+    experts: list[str] = msgspec.field(default_factory=lambda: ["expert_left", "expert_right"])
+    hand: list[str] = msgspec.field(default_factory=list)
+    blueprints: list[str] = msgspec.field(default_factory=list)
+    ships: list[Ship] = msgspec.field(default_factory=list)
+    tower_top: list[str] = msgspec.field(default_factory=lambda: ["up"] * 4)
+    tower_bottom: list[str] = msgspec.field(default_factory=lambda: ["up"] * 4)
+    upgrades: list[str] = msgspec.field(default_factory=list)
+    scheduled: int | None = None  # marketing space of this player's scheduled cruise
+    scheduled_token: str | None = None
+    goal_cubes: list[bool] = msgspec.field(default_factory=lambda: [True, True, True])
+    goals_done: list[int] = msgspec.field(default_factory=list)
+    cubes_on_track: int = 0
+    segments_built: int = 0
+    launches: int = 0
+    cruises_completed: int = 0
+    guests_toured: int = 0
+    agenda_played: int = 0
+    technologies_developed: int = 0
+    vp_history: list[int] = msgspec.field(default_factory=list)
+
+    def resource(self, r: str) -> int:
+        return int(getattr(self, r))
+
+    def set_resource(self, r: str, n: int) -> None:
+        setattr(self, r, n)
+
+    def capacity(self, r: str) -> int:
+        return 2 + (3 - self.developments_left[RESOURCES.index(r)])
+
+
+class CruiseSpace(msgspec.Struct):
+    tile: str | None = None
+    covered: bool = False
+    consultant: int | None = None  # seat of the player who scheduled it
+    presold: list[str] = msgspec.field(default_factory=list)
+
+
+class Board(msgspec.Struct):
+    stations: list[list[str]]  # 6 stations x 2 action names; station k = index k-1
+    occupants: list[Occupant | None]
+    connections: list[list[int]]  # 6 connections x owners (seat, or NEUTRAL)
+    technologies: list[str]
+    tech_owners: list[list[int]]
+    expert_tile: str
+    goal_tile: str
+    goal_trackers: list[int]  # 0 bottom .. 3 top
+    goal_achievers: list[int]  # how many players achieved each goal
+    silo: list[int]
+    agenda_deck: list[str]
+    agenda_display: list[str | None]  # bottom to top
+    agenda_discard: list[str]  # last item is the top
+    blueprint_deck: list[str]
+    blueprint_display: list[str | None]  # bottom to top
+    cockpit_deck: list[str]
+    engine_deck: list[str]
+    cockpit_display: list[str | None]
+    engine_display: list[str | None]
+    cruise_deck: list[str]
+    cruise_discard: list[str]
+    cruise_spaces: list[CruiseSpace]
+    guest_bonus: list[str]  # per colour, orange/purple/teal
+    queue: list[list[int]]  # 3 sections (bottom, middle, top) x 3 colours
+    supply: list[int]  # guests per colour in the supply
+    progress: list[int]  # cube owners in the order placed (NEUTRAL for the neutral cube)
+    progress_sections: list[int]
+    neutral_progress_at: int | None = None
+
+
+class Turn(msgspec.Struct):
+    seat: int
+    number: int
+    phase: str = "start"
+    station: int = 0  # where this turn's worker went
+    actions_left: int = 0
+    paid: list[int] = msgspec.field(default_factory=list)  # owners paid this turn
+    dropped: bool = False
+    played: list[str] = msgspec.field(default_factory=list)
+    overflow: bool = False  # resources over storage waiting to be spent in this step
+    goal_done: bool = False
+    meeting: bool = False
+    launch_ship: int = -1
+    to_travel: list[int] = msgspec.field(default_factory=list)
+
+
+class Decision(msgspec.Struct):
+    kind: str
+    seat: int
+    count: int = 0
+    station: int = 0
+    action: str = ""
+    data: list[str] = msgspec.field(default_factory=list)
+
+
+class State(msgspec.Struct):
+    options: GameOptions
+    data_hash: str
+    rng: int
+    players: list[Player]
+    board: Board
+    turn_order: list[int]
+    setup_queue: list[int]  # seats still to make their setup picks, in order
+    turn: Turn
+    stack: list[Decision] = msgspec.field(default_factory=list)
+    round: int = 1
+    turns_taken: int = 0
+    agm_done: int = 0
+    end_triggered: bool = False
+    final_phase: str = ""
+    final_turns_left: list[int] = msgspec.field(default_factory=list)
+    over: bool = False
+    log_index: int = 0

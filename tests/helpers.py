@@ -1,0 +1,39 @@
+"""Shared helpers for building rule scenarios."""
+
+from __future__ import annotations
+
+from engine import Game, GameOptions
+from engine.commands import Command
+from engine.state import Decision, Turn
+
+
+def new_game(players: int = 2, seed: int = 1, **kw) -> Game:  # noqa: ANN003
+    return Game.new(GameOptions(players=players, seed=seed, **kw))
+
+
+def finish_setup(game: Game) -> Game:
+    """Make every setup pick with the first legal choice."""
+    while game.state.turn.phase == "setup":
+        game.apply(game.legal()[0])
+    return game
+
+
+def set_turn(game: Game, seat: int, kind: str = "phase2") -> None:
+    """Put the game at the start of `seat`'s phase 2 with nothing else pending."""
+    s = game.state
+    s.turn = Turn(seat=seat, number=s.turn.number or 1, phase="phase2")
+    s.stack = [Decision(kind, seat)]
+    game._legal_cache = None
+
+
+def act(game: Game, *cmds: Command) -> list:
+    events = []
+    for c in cmds:
+        events += game.apply(c)
+    return events
+
+
+def pending_kind(game: Game) -> str:
+    dec = game.pending
+    assert dec is not None
+    return dec.kind
