@@ -134,6 +134,17 @@ class TravelShip(Command, tag="travel_ship"):
     ship: int
 
 
+class AchieveGoal(Command, tag="achieve_goal"):
+    goal: int  # 0..2, left to right on the company goal tile
+
+
+class AdvanceShip(Command, tag="advance_ship"):
+    """Final round: move a ship in flight to any later stop of its cruise."""
+
+    ship: int
+    stop: int
+
+
 # --- any time on your turn, and reactions ------------------------------------------
 class FundingBonus(Command, tag="funding_bonus"):
     kind: BonusKind
@@ -185,6 +196,8 @@ AnyCommand = (
     | UnlockUpgrade
     | TourGuest
     | TravelShip
+    | AchieveGoal
+    | AdvanceShip
     | FundingBonus
     | ChooseResource
     | PlayAgendaResource

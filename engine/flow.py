@@ -23,11 +23,22 @@ from engine.commands import (
 )
 from engine.ctx import Ctx
 from engine.errors import IllegalCommand
-from engine.rules import agenda, blueprints, cruises, developments, funding, launch, network
-from engine.rules import ships, travel
+from engine.rules import (
+    agenda,
+    blueprints,
+    cruises,
+    developments,
+    endgame,
+    funding,
+    goals,
+    launch,
+    network,
+    ships,
+    travel,
+)
 from engine.rules.actions import ACTIONS, LABELS, action_options, feasible
 from engine.rules.economy import clamp_storage
-from engine.state import Decision, Occupant, Turn
+from engine.state import RESOURCES, Decision, Occupant, Player, Turn
 
 FREE_TYPES = (PlayAgendaResource, DropReputation)
 
@@ -68,6 +79,10 @@ def describe(ctx: Ctx, dec: Decision) -> str:
         return f"{who}: unlock a {dec.action} upgrade, or keep the token for later"
     if kind == "tour":
         return f"{who}: tour guests at the {dec.action} destination"
+    if kind == "goal":
+        return f"{who}: achieve a company goal (at most one this turn), or pass"
+    if kind == "final_travel":
+        return f"{who}: final round: move a ship in flight to any later stop"
     if kind == "free_blueprint":
         return f"{who}: take a free blueprint ({dec.count} to take)"
     return f"{who}: {kind}"
@@ -75,7 +90,7 @@ def describe(ctx: Ctx, dec: Decision) -> str:
 
 def free_allowed(ctx: Ctx, dec: Decision) -> bool:
     s = ctx.s
-    return s.turn.phase not in ("setup", "done") and dec.seat == s.turn.seat \
+    return s.turn.phase not in ("setup", "done", "final") and dec.seat == s.turn.seat \
         and dec.kind != "discard"
 
 
@@ -86,7 +101,56 @@ def free_options(ctx: Ctx, dec: Decision) -> list[Command]:
         out += funding.drop_options(ctx, p)
     if ctx.s.turn.phase == "launch":
         out = launch.filter_free(ctx, dec, out)
+    else:
+        # Any action chosen and not finished (perhaps below a resource choice) must stay open.
+        act = next((d for d in reversed(ctx.s.stack) if d.kind == "act"), None)
+        if act is not None:
+            out = [c for c in out if _keeps_action_open(ctx, act, p, c)]
     return out
+
+
+def _keeps_action_open(ctx: Ctx, dec: Decision, p: Player, cmd: Command) -> bool:
+    """A free command may not strand an action already chosen with no way to finish it."""
+    if isinstance(cmd, PlayAgendaResource):
+        # Try it on the live state and put everything back.
+        b = ctx.s.board
+        r = ctx.c.agenda(cmd.card).resource
+        i = p.hand.index(cmd.card)
+        p.hand.pop(i)
+        b.agenda_discard.append(cmd.card)
+        ctx.s.turn.played.append(cmd.card)
+        p.set_resource(r, p.resource(r) + 1)
+        try:
+            return bool(action_options(ctx, p, dec))
+        finally:
+            p.set_resource(r, p.resource(r) - 1)
+            ctx.s.turn.played.pop()
+            b.agenda_discard.pop()
+            p.hand.insert(i, cmd.card)
+    if isinstance(cmd, DropReputation):
+        n = funding.drop_bonuses(ctx, p.reputation, cmd.to)[cmd.bonus]
+        saved = (p.reputation, p.money, p.ads, ctx.s.turn.dropped)
+        p.reputation, ctx.s.turn.dropped = cmd.to, True
+        if cmd.bonus == "money":
+            p.money += n
+        elif cmd.bonus == "ad":
+            p.ads += n
+        try:
+            if cmd.bonus != "resource":
+                return bool(action_options(ctx, p, dec))
+            # The resources' kinds are chosen later: every way of taking them must still work.
+            for r in RESOURCES:
+                have = p.resource(r)
+                p.set_resource(r, have + n)
+                try:
+                    if not action_options(ctx, p, dec):
+                        return False
+                finally:
+                    p.set_resource(r, have)
+            return True
+        finally:
+            p.reputation, p.money, p.ads, ctx.s.turn.dropped = saved
+    return True
 
 
 def legal(ctx: Ctx) -> list[Command]:
@@ -136,9 +200,10 @@ EXTRA_DECISIONS: dict = {
     "unlock": (travel.unlock_options, travel.apply_unlock),
     "tour": (travel.tour_options, travel.apply_tour),
     "free_blueprint": (ships.free_blueprint_options, ships.free_blueprint),
+    "goal": (goals.options, goals.apply),
+    "final_travel": (endgame.final_travel_options, endgame.final_travel),
 }
 PHASE2_EXTRA: list = [launch.phase2_options]
-PHASE_HOOKS: dict = {}  # "goals" / "turn_end" -> fn(ctx), set by the end-of-game rules
 
 
 def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
@@ -322,7 +387,9 @@ def advance(ctx: Ctx) -> None:
         if guard > 10_000:
             raise AssertionError("advance loop did not settle")
         t = s.turn
-        if t.phase == "setup":
+        if s.final_phase in endgame.FINAL_STEPS:
+            endgame.final_step(ctx)
+        elif t.phase == "setup":
             _setup_step(ctx)
         elif t.phase == "start":
             t.phase = "travel"
@@ -344,9 +411,7 @@ def advance(ctx: Ctx) -> None:
             ctx.push(Decision("meeting_action", t.seat))
         elif t.phase == "goals":
             t.phase = "turn_end"
-            hook = PHASE_HOOKS.get("goals")
-            if hook:
-                hook(ctx)
+            goals.offer(ctx, t.seat)
         elif t.phase == "turn_end":
             t.phase = "done"
             p = ctx.current
@@ -373,12 +438,11 @@ def _setup_step(ctx: Ctx) -> None:
 
 def end_turn(ctx: Ctx) -> None:
     s = ctx.s
-    hook = PHASE_HOOKS.get("turn_end")
     s.turns_taken += 1
     for p in s.players:
         p.vp_history.append(p.vp)
-    if hook and hook(ctx):
-        return  # the hook moved the game on itself (AGM, final round, game over)
+    if endgame.turn_end(ctx):
+        return  # the end-of-game rules moved the game on (final round)
     next_turn(ctx)
 
 

@@ -35,7 +35,7 @@ class Ship(msgspec.Struct):
     guests: list[str] = msgspec.field(default_factory=list)
     pilot: str | None = None
     token: str | None = None  # upgrade token loaded onto the engine at launch
-    visited_upgrade: bool = False
+    final_moved: bool = False  # final round: this ship has made its one free move
 
 
 class Player(msgspec.Struct):

@@ -37,3 +37,15 @@ def pending_kind(game: Game) -> str:
     dec = game.pending
     assert dec is not None
     return dec.kind
+
+
+def start_turn(game: Game, seat: int) -> None:
+    """Begin `seat`'s turn from phase 1 (travel), as the engine would."""
+    from engine import flow
+    from engine.ctx import Ctx
+
+    s = game.state
+    s.turn = Turn(seat=seat, number=s.turn.number or 1, phase="start")
+    s.stack = []
+    flow.advance(Ctx(s, game.comps))
+    game._legal_cache = None

@@ -11,14 +11,14 @@ from engine.bots.random_bot import RandomBot
 from engine.invariants import check
 
 SEEDS = int(os.environ.get("GALCRUISE_PROPERTY_SEEDS", "200"))
-TURNS = 60
+TURNS = 60  # per player
 
 
 def play(players: int, seed: int, check_every: bool = True) -> tuple[Game, list]:
     game = Game.new(GameOptions(players=players, seed=seed))
     bot = RandomBot(seed)
     log = []
-    while not game.is_over and game.state.turn.number <= TURNS:
+    while not game.is_over and game.state.turn.number <= TURNS * players:
         cmd = bot.choose(game)
         game.apply(cmd)
         log.append(cmd)

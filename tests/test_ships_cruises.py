@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import finish_setup, new_game, set_turn
+from helpers import finish_setup, new_game, set_turn, start_turn
 
 from engine.commands import (
     AdvertiseCruise,
@@ -10,7 +10,6 @@ from engine.commands import (
     ChooseResource,
     Done,
     DropReputation,
-    FundingBonus,
     Launch,
     PlaceWorker,
     PlayAgendaResource,
@@ -184,12 +183,8 @@ def test_destination_upgrade_then_mismatched_tour_for_2_ads_and_4_vp():
     ship.guests, ship.token = ["teal", "teal"], "top1"
     pink.break_room, pink.ads = ["worker"], 2
     vp = pink.vp
-    s.turn.phase = "done"
-    s.stack = []
-    g._legal_cache = None
-    # Finish turns until it is Pink's turn: travel happens first.
-    while not (s.turn.seat == pink.seat and g.pending and g.pending.kind == "unlock"):
-        g.apply(g.legal()[-1] if g.pending.kind != "funding" else FundingBonus("money"))
+    start_turn(g, pink.seat)  # phase 1: the ship reaches its first stop
+    assert g.pending.kind == "unlock"
     assert Done() in g.legal()  # may keep the token for the later teal destination
     g.apply(UnlockUpgrade(upgrade(g, "orange", 3)))
     assert g.pending.kind == "tour"

@@ -1,29 +1,77 @@
-"""A bot that picks uniformly among the legal commands: for fuzzing, tests and benchmarks.
+"""A bot that picks among the legal commands at random: for fuzzing, tests and benchmarks.
 
-It avoids the free commands (agenda-for-resource, reputation drop) most of the time so that
-games move forward instead of burning cards, but still plays them sometimes.
+Uniform choice wanders (it burns cards and ends its actions early), so kinds of command are
+weighted to keep games moving: launching is likely when possible, passing is unlikely. Every
+legal command keeps a chance of being chosen.
 """
 
 from __future__ import annotations
 
-from engine.commands import Command, DropReputation, PlayAgendaResource
+from engine.commands import (
+    AchieveGoal,
+    BoardGuest,
+    CallMeeting,
+    Command,
+    Done,
+    DropReputation,
+    Launch,
+    PlayAgendaResource,
+    TakeAction,
+    TourGuest,
+)
 from engine.game import Game
 from engine.rng import Rng
+
+WEIGHTS: dict[type, int] = {
+    Launch: 400,
+    AchieveGoal: 400,
+    TourGuest: 60,
+    BoardGuest: 40,
+    Done: 2,
+    CallMeeting: 3,
+    PlayAgendaResource: 1,
+    DropReputation: 1,
+}
+DEFAULT_WEIGHT = 10
+
+
+# Actions on the way to a launch are favoured a little so that random games still fly ships.
+FAVOURED_ACTIONS = ("build_segments", "schedule_cruise", "acquire_blueprints", "advertise_cruise")
+
+
+def _weight(c: Command) -> int:
+    if isinstance(c, TakeAction) and c.action in FAVOURED_ACTIONS:
+        return 3 * DEFAULT_WEIGHT
+    return WEIGHTS.get(type(c), DEFAULT_WEIGHT)
 
 
 class RandomBot:
     def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed ^ 0x5EED_B07)
+        self.rng = Rng((seed ^ 0x5EED_B07) & ((1 << 64) - 1))
 
     def choose(self, game: Game) -> Command:
         legal = game.legal()
-        core = [c for c in legal if not isinstance(c, (PlayAgendaResource, DropReputation))]
-        if core and (len(core) == len(legal) or self.rng.below(10) != 0):
-            return core[self.rng.below(len(core))]
-        return legal[self.rng.below(len(legal))]
+        weights = [_weight(c) for c in legal]
+        # Drops are many (one per level and kind); weigh them as one option together.
+        drops = sum(1 for c in legal if isinstance(c, DropReputation))
+        if drops:
+            weights = [w if not isinstance(c, DropReputation) else 0 for c, w in
+                       zip(legal, weights, strict=True)]
+            if self.rng.below(20) == 0:
+                options = [c for c in legal if isinstance(c, DropReputation)]
+                return options[self.rng.below(len(options))]
+        total = sum(weights)
+        if total == 0:
+            return legal[self.rng.below(len(legal))]
+        pick = self.rng.below(total)
+        for c, w in zip(legal, weights, strict=True):
+            if pick < w:
+                return c
+            pick -= w
+        raise AssertionError("unreachable")
 
 
-def play(game: Game, seed: int, max_commands: int = 100_000, max_turns: int | None = None) -> int:
+def play(game: Game, seed: int, max_commands: int = 200_000, max_turns: int | None = None) -> int:
     """Play random commands until the game ends (or a limit); returns commands applied."""
     bot = RandomBot(seed)
     n = 0

@@ -13,7 +13,12 @@ from engine.commands import (
     RefillAgenda,
 )
 from engine.ctx import Ctx
-from engine.rules.economy import can_lose_reputation, gain_reputation, gain_resource, lose_reputation
+from engine.rules.economy import (
+    can_lose_reputation,
+    gain_reputation,
+    gain_resource,
+    lose_reputation,
+)
 from engine.state import Decision, Player
 
 HAND_LIMIT = 5
@@ -43,7 +48,7 @@ def draw_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     if (b.agenda_discard and b.agenda_discard[-1] not in ctx.s.turn.played
             and can_lose_reputation(p, 1)):
         out.append(DrawAgenda(-1))
-    if out and dec.data:  # after the first card the second is optional
+    if dec.data:  # after the first card the second is optional
         out.append(Done())
     return out
 
@@ -57,7 +62,8 @@ def draw(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
         card = b.agenda_discard.pop()
         lose_reputation(p, 1)
         ctx.log("agenda", p.seat,
-                f"{p.name} pays 1 reputation to take {ctx.c.agenda(card).name} from the discard pile.")
+                f"{p.name} pays 1 reputation to take {ctx.c.agenda(card).name} "
+                "from the discard pile.")
     else:
         card = b.agenda_display[cmd.slot]
         assert card is not None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.commands import AdvertiseCruise, Command, Done, ScheduleCruise, SellTicket
 from engine.ctx import Ctx
-from engine.rules import actions
 from engine.rules.economy import gain_reputation
 from engine.state import COLOURS, Decision, Player
 
@@ -53,6 +52,8 @@ def take_guest(ctx: Ctx, p: Player, colour: str, section: int) -> int:
 def token_options(ctx: Ctx, p: Player) -> list[str]:
     out = [f"top{i}" for i, st in enumerate(p.tower_top) if st == "up"]
     out += [f"bottom{i}" for i, st in enumerate(p.tower_bottom) if st == "up"]
+    from engine.rules import actions
+
     # The discounted development is offered only when one could be built.
     if "bottom3" in out and not actions.feasible(ctx, p, "build_development", 0, discount=4):
         out.remove("bottom3")

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from engine.commands import BoardGuest, ChooseResource, Command, Done, DropReputation, Launch
-from engine.commands import PlayAgendaResource
+from engine.commands import (
+    BoardGuest,
+    ChooseResource,
+    Command,
+    Done,
+    DropReputation,
+    Launch,
+    PlayAgendaResource,
+)
 from engine.ctx import Ctx
 from engine.rules import cruises, progress, technologies
 from engine.rules.economy import lose_reputation
@@ -29,10 +36,11 @@ def _cards(ctx: Ctx, p: Player) -> dict[str, int]:
     return out
 
 
-def _drop_capacity(ctx: Ctx, p: Player) -> int:
-    if ctx.s.turn.dropped or p.reputation == 0:
+def _drop_capacity(ctx: Ctx, p: Player, reputation: int | None = None) -> int:
+    rep = p.reputation if reputation is None else reputation
+    if ctx.s.turn.dropped or rep <= 0:
         return 0
-    return drop_bonuses(ctx, p.reputation, 0)["resource"]
+    return drop_bonuses(ctx, rep, 0)["resource"]
 
 
 def shortfall(ctx: Ctx, p: Player, need: dict[str, int]) -> int:
@@ -41,8 +49,20 @@ def shortfall(ctx: Ctx, p: Player, need: dict[str, int]) -> int:
     return sum(max(0, need[r] - p.resource(r) - cards[r]) for r in RESOURCES)
 
 
-def payable(ctx: Ctx, p: Player, need: dict[str, int]) -> bool:
-    return shortfall(ctx, p, need) <= _drop_capacity(ctx, p)
+def payable(ctx: Ctx, p: Player, need: dict[str, int], left_behind: int = 0) -> bool:
+    """Whether the supplies can be paid, after 2 reputation per presold guest left behind."""
+    rep = p.reputation - PRESOLD_PENALTY * left_behind
+    return shortfall(ctx, p, need) <= _drop_capacity(ctx, p, rep)
+
+
+def plan_ok(ctx: Ctx, p: Player, ship: Ship, tile: str, guests: int, presold: int) -> bool:
+    """Some way to finish boarding and pay: stop now, or board every presold guest that fits."""
+    room = cabin_capacity(ctx, p, ship) - guests
+    if guests and payable(ctx, p, needs(ctx, p, ship, guests, tile), presold):
+        return True
+    more = min(presold, room)
+    return guests + more > 0 and payable(ctx, p, needs(ctx, p, ship, guests + more, tile),
+                                         presold - more)
 
 
 def cabin_capacity(ctx: Ctx, p: Player, ship: Ship) -> int:
@@ -54,10 +74,11 @@ def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     if p.scheduled is None or in_flight(ship) or cabins(ship) < 1:
         return False
     sp = ctx.s.board.cruise_spaces[p.scheduled]
-    if not sp.presold and not cruises.guest_sources(ctx, p.ads):
-        return False
     assert sp.tile is not None
-    return payable(ctx, p, needs(ctx, p, ship, 1, sp.tile))
+    if sp.presold:
+        return plan_ok(ctx, p, ship, sp.tile, 0, len(sp.presold))
+    return bool(cruises.guest_sources(ctx, p.ads)) and payable(ctx, p, needs(ctx, p, ship, 1,
+                                                                              sp.tile))
 
 
 def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
@@ -76,13 +97,14 @@ def start(ctx: Ctx, dec: Decision, cmd: Launch) -> None:
     assert p.scheduled is not None
     sp = ctx.s.board.cruise_spaces[p.scheduled]
     ship.cruise = sp.tile
+    sp.tile = None  # the tile moves onto the ship; its presold guests wait beside the space
     ship.stop = -1
     ship.pilot = piece
     sp.consultant = None
     t.launch_ship = cmd.ship
     t.phase = "launch"
     ctx.log("launch", p.seat, f"T-5: {p.name} begins the launch of ship {cmd.ship + 1} on "
-            f"cruise {sp.tile}; the consultant returns.")
+            f"cruise {ship.cruise}; the consultant returns.")
     ctx.push(Decision("launch_board", p.seat, count=cmd.ship, station=p.scheduled))
 
 
@@ -92,12 +114,15 @@ def board_options(ctx: Ctx, dec: Decision) -> list[Command]:
     ship = p.ships[dec.count]
     sp = ctx.s.board.cruise_spaces[dec.station]
     out: list[Command] = []
-    if len(ship.guests) < cabin_capacity(ctx, p, ship):
-        assert ship.cruise is not None
-        if payable(ctx, p, needs(ctx, p, ship, len(ship.guests) + 1, ship.cruise)):
+    tile = ship.cruise
+    assert tile is not None
+    n, left = len(ship.guests), len(sp.presold)
+    if n < cabin_capacity(ctx, p, ship):
+        if left and plan_ok(ctx, p, ship, tile, n + 1, left - 1):
             out += [BoardGuest(c, -1) for c in dict.fromkeys(sp.presold)]
+        if plan_ok(ctx, p, ship, tile, n + 1, left):
             out += [BoardGuest(c, s) for c, s in cruises.guest_sources(ctx, p.ads)]
-    if ship.guests:
+    if n and payable(ctx, p, needs(ctx, p, ship, n, tile), left):
         out.append(Done())
     return out
 
@@ -155,7 +180,7 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     """During a launch, offer only what keeps the launch payable: it can never dead-end."""
     p = ctx.player(dec.seat)
     if dec.kind == "launch_board":
-        return [c for c in cmds if isinstance(c, PlayAgendaResource)]
+        return []  # resources are paid at T-3; nothing here needs a card or the drop
     short = deficit(ctx, p)
     out: list[Command] = []
     for c in cmds:
@@ -174,8 +199,13 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
 def filter_resource_choice(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     if ctx.s.turn.phase != "launch" or ctx.s.turn.launch_ship < 0:
         return cmds
-    short = deficit(ctx, ctx.player(dec.seat))
-    keep = [c for c in cmds if isinstance(c, ChooseResource) and short[c.resource] > 0]
+    p = ctx.player(dec.seat)
+    short = deficit(ctx, p)
+    cards = _cards(ctx, p)
+    # Kinds no agenda card in hand can cover come first, so a drop never goes to waste.
+    keep = [c for c in cmds if isinstance(c, ChooseResource)
+            and short[c.resource] - cards[c.resource] > 0]
+    keep = keep or [c for c in cmds if isinstance(c, ChooseResource) and short[c.resource] > 0]
     return keep or cmds
 
 

@@ -54,7 +54,7 @@ def blueprint_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
         return [Done()] if dec.data else []
     out: list[Command] = [AcquireBlueprint(i)
                           for i, x in enumerate(ctx.s.board.blueprint_display) if x]
-    if out and dec.data:
+    if dec.data:
         out.append(Done())
     return out
 
@@ -68,7 +68,7 @@ def acquire_blueprint(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
     taken = [*dec.data, bp]
     nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
                    data=taken)
-    if len(taken) < 2 + dec.count and blueprint_options(ctx, p, nxt) != [Done()]:
+    if len(taken) < 2 + dec.count and blueprint_options(ctx, p, nxt) not in ([], [Done()]):
         ctx.push(nxt)
         return False
     blueprints.slide_and_refill(ctx)
@@ -96,7 +96,7 @@ def segment_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
             if bp and segment_cost(ctx, p, bp, True) <= p.money:
                 out.extend(BuildSegment(f"display:{slot}", i) for i in ships)
-    if out and dec.data:
+    if dec.data:
         out.append(Done())
     return out
 

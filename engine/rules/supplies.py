@@ -1,4 +1,4 @@
-"""Purchase Supplies, Gain Resources from the silo and Refill Silo (物資の購入, 物資の獲得, 倉庫の補充)."""
+"""Purchase Supplies, Gain Resources and Refill Silo (物資の購入, 物資の獲得, 倉庫の補充)."""
 
 from __future__ import annotations
 

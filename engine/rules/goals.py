@@ -1,0 +1,57 @@
+"""Phase 3, company goals: at most one per turn, each once per player (経営目標の達成)."""
+
+from __future__ import annotations
+
+from engine.commands import AchieveGoal, Command, Done
+from engine.ctx import Ctx
+from engine.rules import progress
+from engine.rules.metrics import metric
+from engine.state import Decision, Player
+
+TOP = 3
+
+
+def threshold(ctx: Ctx, goal: int) -> int:
+    b = ctx.s.board
+    g = ctx.c.goal_tile(b.goal_tile).goals[goal]
+    # 4 players: the third and later achievers of a goal need its top threshold.
+    if len(ctx.s.players) == 4 and b.goal_achievers[goal] >= 2:
+        return g.thresholds[TOP]
+    return g.thresholds[b.goal_trackers[goal]]
+
+
+def achievable(ctx: Ctx, p: Player) -> list[int]:
+    goals = ctx.c.goal_tile(ctx.s.board.goal_tile).goals
+    return [j for j, g in enumerate(goals)
+            if j not in p.goals_done and p.goal_cubes[j]
+            and metric(ctx, p, g.metric) >= threshold(ctx, j)]
+
+
+def offer(ctx: Ctx, seat: int) -> None:
+    if achievable(ctx, ctx.player(seat)):
+        ctx.push(Decision("goal", seat))
+
+
+def options(ctx: Ctx, dec: Decision) -> list[Command]:
+    return [*(AchieveGoal(j) for j in achievable(ctx, ctx.player(dec.seat))), Done()]
+
+
+def apply(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    if isinstance(cmd, Done):
+        return
+    assert isinstance(cmd, AchieveGoal)
+    achieve(ctx, ctx.player(dec.seat), cmd.goal)
+
+
+def achieve(ctx: Ctx, p: Player, j: int) -> None:
+    b = ctx.s.board
+    goal = ctx.c.goal_tile(b.goal_tile).goals[j]
+    need = threshold(ctx, j)
+    p.goal_cubes[j] = False
+    p.goals_done.append(j)
+    b.goal_achievers[j] += 1
+    ctx.log("goal", p.seat, f"{p.name} achieves the goal '{goal.name}' ({need}+): a wing shows.")
+    progress.place_cube(ctx, p.seat, "company goal")
+    if b.goal_trackers[j] < TOP:
+        b.goal_trackers[j] += 1
+        ctx.log("goal", -1, f"'{goal.name}' now needs {goal.thresholds[b.goal_trackers[j]]}.")
