@@ -162,6 +162,12 @@ class PlayAgendaEffect(Command, tag="play_agenda_effect"):
     card: str
 
 
+class UseTechnology(Command, tag="use_technology"):
+    """Pay the developers of an invented technology so you may use it this turn."""
+
+    slot: int
+
+
 class DropReputation(Command, tag="drop_reputation"):
     to: int
     bonus: DropKind
@@ -202,6 +208,7 @@ AnyCommand = (
     | ChooseResource
     | PlayAgendaResource
     | PlayAgendaEffect
+    | UseTechnology
     | DropReputation
     | DiscardAgenda
 )

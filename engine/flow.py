@@ -16,15 +16,18 @@ from engine.commands import (
     FundingBonus,
     Launch,
     PlaceWorker,
+    PlayAgendaEffect,
     PlayAgendaResource,
     SetupBlueprint,
     SetupDevelopment,
     TakeAction,
+    UseTechnology,
 )
 from engine.ctx import Ctx
 from engine.errors import IllegalCommand
 from engine.rules import (
     agenda,
+    agenda_effects,
     blueprints,
     cruises,
     developments,
@@ -32,8 +35,10 @@ from engine.rules import (
     funding,
     goals,
     launch,
+    modifiers,
     network,
     ships,
+    technologies,
     travel,
 )
 from engine.rules.actions import ACTIONS, LABELS, action_options, feasible
@@ -41,6 +46,15 @@ from engine.rules.economy import clamp_storage
 from engine.state import RESOURCES, Decision, Occupant, Player, Turn
 
 FREE_TYPES = (PlayAgendaResource, DropReputation)
+# Further free commands (technology fees, agenda effects): type -> (options, apply).
+# options(ctx, dec) -> commands legal now at `dec`; apply(ctx, dec, cmd) carries one out.
+FREE_EXTRA: dict = {
+    PlayAgendaEffect: (agenda_effects.options, agenda_effects.play),
+    UseTechnology: (technologies.fee_options, technologies.pay_fee),
+}
+# Seats run by the engine itself (Rachel): kind -> step(ctx). Called whenever it is that seat's
+# turn and nothing is pending; it advances the bot's turn and sets `turn.phase` as it goes.
+BOT_TURNS: dict = {}
 
 
 # --- what the game waits for ---------------------------------------------------------
@@ -79,6 +93,12 @@ def describe(ctx: Ctx, dec: Decision) -> str:
         return f"{who}: unlock a {dec.action} upgrade, or keep the token for later"
     if kind == "tour":
         return f"{who}: tour guests at the {dec.action} destination"
+    if kind == "travel_start":
+        return f"{who}: phase 1: play a card or pay for a technology before your ships move"
+    if kind == "extra_travel":
+        return f"{who}: move a ship one extra stop"
+    if kind == "day_in_space":
+        return f"{who}: a day in space: play a card for it, or continue"
     if kind == "goal":
         return f"{who}: achieve a company goal (at most one this turn), or pass"
     if kind == "final_travel":
@@ -94,39 +114,77 @@ def free_allowed(ctx: Ctx, dec: Decision) -> bool:
         and dec.kind != "discard"
 
 
+def reactive_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    """Free commands that are legal even off one's turn (e.g. a card when bumped)."""
+    out: list[Command] = []
+    for options, _apply in FREE_EXTRA.values():
+        out.extend(options(ctx, dec))
+    return out
+
+
 def free_options(ctx: Ctx, dec: Decision) -> list[Command]:
     p = ctx.player(dec.seat)
     out = agenda.play_resource_options(ctx, p)
     if not ctx.s.turn.dropped:
         out += funding.drop_options(ctx, p)
-    if ctx.s.turn.phase == "launch":
-        out = launch.filter_free(ctx, dec, out)
-    else:
-        # Any action chosen and not finished (perhaps below a resource choice) must stay open.
-        act = next((d for d in reversed(ctx.s.stack) if d.kind == "act"), None)
-        if act is not None:
-            out = [c for c in out if _keeps_action_open(ctx, act, p, c)]
     return out
+
+
+def _splits(n: int) -> list[tuple[int, int, int]]:
+    return [(a, b, n - a - b) for a in range(n + 1) for b in range(n + 1 - a)]
+
+
+def _open_for_every_split(ctx: Ctx, dec: Decision, p: Player, n: int) -> bool:
+    """Resources of the player's choice are chosen later: every way must keep the action open."""
+    for split in _splits(n):
+        for r, k in zip(RESOURCES, split, strict=True):
+            p.set_resource(r, p.resource(r) + k)
+        try:
+            if not action_options(ctx, p, dec):
+                return False
+        finally:
+            for r, k in zip(RESOURCES, split, strict=True):
+                p.set_resource(r, p.resource(r) - k)
+    return True
 
 
 def _keeps_action_open(ctx: Ctx, dec: Decision, p: Player, cmd: Command) -> bool:
     """A free command may not strand an action already chosen with no way to finish it."""
-    if isinstance(cmd, PlayAgendaResource):
-        # Try it on the live state and put everything back.
+    if isinstance(cmd, (PlayAgendaResource, PlayAgendaEffect)):
+        # Try it on the live state and put everything back: the card leaves the hand and
+        # covers the discard pile (a card played this turn cannot be drawn back).
         b = ctx.s.board
-        r = ctx.c.agenda(cmd.card).resource
+        card = ctx.c.agenda(cmd.card)
+        fixed = dict.fromkeys(RESOURCES, 0)
+        choice = 0
+        if isinstance(cmd, PlayAgendaResource):
+            fixed[card.resource] = 1
+        elif card.effect.kind == "gain":
+            g = card.effect.gain
+            fixed = {"food": g.food, "oxygen": g.oxygen, "fuel": g.fuel}
+            choice = g.resources
         i = p.hand.index(cmd.card)
         p.hand.pop(i)
         b.agenda_discard.append(cmd.card)
         ctx.s.turn.played.append(cmd.card)
-        p.set_resource(r, p.resource(r) + 1)
+        for r in RESOURCES:
+            p.set_resource(r, p.resource(r) + fixed[r])
         try:
-            return bool(action_options(ctx, p, dec))
+            return _open_for_every_split(ctx, dec, p, choice)
         finally:
-            p.set_resource(r, p.resource(r) - 1)
+            for r in RESOURCES:
+                p.set_resource(r, p.resource(r) - fixed[r])
             ctx.s.turn.played.pop()
             b.agenda_discard.pop()
             p.hand.insert(i, cmd.card)
+    if isinstance(cmd, UseTechnology):
+        owners = ctx.s.board.tech_owners[cmd.slot - 1]
+        cost = network.use_cost(ctx, p, owners)
+        p.money -= cost
+        try:
+            return bool(action_options(ctx, p, dec))
+        finally:
+            p.money += cost
     if isinstance(cmd, DropReputation):
         n = funding.drop_bonuses(ctx, p.reputation, cmd.to)[cmd.bonus]
         saved = (p.reputation, p.money, p.ads, ctx.s.turn.dropped)
@@ -138,16 +196,7 @@ def _keeps_action_open(ctx: Ctx, dec: Decision, p: Player, cmd: Command) -> bool
         try:
             if cmd.bonus != "resource":
                 return bool(action_options(ctx, p, dec))
-            # The resources' kinds are chosen later: every way of taking them must still work.
-            for r in RESOURCES:
-                have = p.resource(r)
-                p.set_resource(r, have + n)
-                try:
-                    if not action_options(ctx, p, dec):
-                        return False
-                finally:
-                    p.set_resource(r, have)
-            return True
+            return _open_for_every_split(ctx, dec, p, n)
         finally:
             p.reputation, p.money, p.ads, ctx.s.turn.dropped = saved
     return True
@@ -159,9 +208,23 @@ def legal(ctx: Ctx) -> list[Command]:
         return []
     dec = s.stack[-1]
     out = list(_decision_options(ctx, dec))
-    if free_allowed(ctx, dec):
-        out += free_options(ctx, dec)
-    return out
+    free: list[Command] = free_options(ctx, dec) if free_allowed(ctx, dec) else []
+    free += reactive_options(ctx, dec)
+    if free and dec.seat == s.turn.seat:
+        free = _safe_free(ctx, dec, free)
+    return out + free
+
+
+def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
+    """Free commands may not strand a launch or an action already chosen."""
+    p = ctx.player(dec.seat)
+    if ctx.s.turn.phase == "launch":
+        return launch.filter_free(ctx, dec, cmds)
+    # Any action chosen and not finished (perhaps below a resource choice) must stay open.
+    act = next((d for d in reversed(ctx.s.stack) if d.kind == "act"), None)
+    if act is None:
+        return cmds
+    return [c for c in cmds if _keeps_action_open(ctx, act, p, c)]
 
 
 def _decision_options(ctx: Ctx, dec: Decision) -> list[Command]:
@@ -178,7 +241,9 @@ def _decision_options(ctx: Ctx, dec: Decision) -> list[Command]:
     if kind == "meeting_action":
         return [*meeting_choices(ctx, dec), Done()]
     if kind == "act":
-        return action_options(ctx, p, dec)
+        # A card played after choosing the action can leave it with no legal way to finish
+        # (e.g. a free blueprint filling your hand); then the action may be given up.
+        return action_options(ctx, p, dec) or [Done()]
     if kind == "funding":
         return funding.funding_options(ctx, dec)
     if kind == "choose_resource":
@@ -201,6 +266,9 @@ EXTRA_DECISIONS: dict = {
     "tour": (travel.tour_options, travel.apply_tour),
     "free_blueprint": (ships.free_blueprint_options, ships.free_blueprint),
     "goal": (goals.options, goals.apply),
+    "travel_start": (travel.start_options, travel.apply_start),
+    "extra_travel": (travel.extra_options, travel.apply_extra),
+    "day_in_space": (travel.space_options, travel.apply_space),
     "final_travel": (endgame.final_travel_options, endgame.final_travel),
 }
 PHASE2_EXTRA: list = [launch.phase2_options]
@@ -211,14 +279,24 @@ def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
     out: list[Command] = []
     if not ctx.s.turn.meeting:  # an empty break room at phase 2 forces the meeting
         for piece in dict.fromkeys(sorted(p.break_room)):
+            own_ok = may_bump_own(ctx, p, piece)
             for st in network.STATIONS:
                 occ = ctx.s.board.occupants[st - 1]
-                if occ is None or occ.seat != p.seat:
+                if occ is None or occ.seat != p.seat or own_ok:
                     out.append(PlaceWorker(piece, st))  # type: ignore[arg-type]
     for fn in PHASE2_EXTRA:
         out.extend(fn(ctx, dec))
     out.append(CallMeeting())
     return out
+
+
+def may_bump_own(ctx: Ctx, p: Player, piece: str) -> bool:
+    """An upgrade lets any piece bump its owner's; the expert tile only experts."""
+    from engine.rules import expert_abilities, upgrades
+
+    if upgrades.has_effect(ctx, p, "bump_own"):
+        return True
+    return piece != "worker" and expert_abilities.ability(ctx) == "bump_own"
 
 
 def action_choices(ctx: Ctx, dec: Decision) -> list[Command]:
@@ -255,6 +333,11 @@ def apply(ctx: Ctx, cmd: Command) -> None:
             funding.apply_drop(ctx, p, cmd)
         advance(ctx)
         return
+    extra = FREE_EXTRA.get(type(cmd))
+    if extra is not None:
+        extra[1](ctx, dec, cmd)
+        advance(ctx)
+        return
     s.stack.pop()
     kind = dec.kind
     if kind == "setup_development":
@@ -269,6 +352,11 @@ def apply(ctx: Ctx, cmd: Command) -> None:
         apply_action_choice(ctx, dec, cmd)
     elif kind == "act":
         p = ctx.player(dec.seat)
+        if isinstance(cmd, Done) and not action_options(ctx, p, dec):
+            ctx.log("action", p.seat, f"{p.name} cannot finish the action and gives it up.")
+            finish_action(ctx, dec)
+            advance(ctx)
+            return
         finished = ACTIONS[dec.action][1](ctx, p, dec, cmd)
         if finished:
             finish_action(ctx, dec)
@@ -297,6 +385,7 @@ def finish_action(ctx: Ctx, dec: Decision) -> None:
     elif t.phase == "meeting_action":
         t.phase = "goals"
     clamp_storage(ctx.player(dec.seat))
+    modifiers.end_of_step(ctx)
 
 
 def apply_phase2(ctx: Ctx, dec: Decision, cmd: Command) -> None:
@@ -329,6 +418,10 @@ def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
     label = "worker" if piece == "worker" else "expert"
     ctx.log("place", seat, f"{p.name} places a {label} on station {station} "
             f"({' / '.join(LABELS[a] for a in b.stations[station - 1])}).")
+    if piece != "worker":
+        from engine.rules import expert_abilities
+
+        expert_abilities.on_place(ctx, seat)
     if occ is not None:
         bump(ctx, seat, piece, occ)
 
@@ -391,6 +484,8 @@ def advance(ctx: Ctx) -> None:
             endgame.final_step(ctx)
         elif t.phase == "setup":
             _setup_step(ctx)
+        elif ctx.current.kind in BOT_TURNS:
+            BOT_TURNS[ctx.current.kind](ctx)
         elif t.phase == "start":
             t.phase = "travel"
             travel.begin(ctx)

@@ -34,7 +34,7 @@ def check(game: Game) -> list[str]:
             if p.resource(r) > p.capacity(r) and s.turn.seat != p.seat:
                 bad.append(f"{p.name} holds {p.resource(r)} {r} over capacity {p.capacity(r)}")
         for sh in p.ships:
-            if len(sh.guests) > max(0, len(sh.segments) - 1):
+            if len(sh.guests) > max(len(sh.segments) - 1, sh.berths, 0):
                 bad.append(f"{p.name}'s ship is over-filled")
         pieces = list(p.break_room) + list(p.experts)
         pieces += [o.piece for o in b.occupants if o is not None and o.seat == p.seat]

@@ -35,6 +35,7 @@ class Ship(msgspec.Struct):
     guests: list[str] = msgspec.field(default_factory=list)
     pilot: str | None = None
     token: str | None = None  # upgrade token loaded onto the engine at launch
+    berths: int = 0  # guests this flight may carry (a card can make one cabin hold 3)
     final_moved: bool = False  # final round: this ship has made its one free move
 
 
@@ -134,6 +135,11 @@ class Turn(msgspec.Struct):
     meeting: bool = False
     launch_ship: int = -1
     to_travel: list[int] = msgspec.field(default_factory=list)
+    # Agenda cards whose effect lasts for the current action, launch or stop.
+    active: list[str] = msgspec.field(default_factory=list)
+    rebate_used: bool = False  # an expert's "total money paid in the action -1" was used
+    extra_travel: int = 0  # extra stops granted this phase 1
+    travel_stage: int = 0  # 0 before the phase-1 window, 1 ships moving, 2 extra moves counted
 
 
 class Decision(msgspec.Struct):

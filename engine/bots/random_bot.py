@@ -15,9 +15,11 @@ from engine.commands import (
     Done,
     DropReputation,
     Launch,
+    PlayAgendaEffect,
     PlayAgendaResource,
     TakeAction,
     TourGuest,
+    UseTechnology,
 )
 from engine.game import Game
 from engine.rng import Rng
@@ -31,6 +33,8 @@ WEIGHTS: dict[type, int] = {
     CallMeeting: 3,
     PlayAgendaResource: 1,
     DropReputation: 1,
+    PlayAgendaEffect: 2,
+    UseTechnology: 1,
 }
 DEFAULT_WEIGHT = 10
 

@@ -20,30 +20,30 @@ def destinations(ctx: Ctx, space: int) -> tuple[str, ...]:
     return ctx.c.cruise_tile(tile).destinations if tile else ()
 
 
-def guest_price(section: int) -> int:
-    return SUPPLY_PRICE if section == 3 else QUEUE_PRICES[section]
+def guest_price(section: int, discount: int = 0) -> int:
+    return max(0, (SUPPLY_PRICE if section == 3 else QUEUE_PRICES[section]) - discount)
 
 
-def guest_sources(ctx: Ctx, ads: int) -> list[tuple[str, int]]:
+def guest_sources(ctx: Ctx, ads: int, discount: int = 0) -> list[tuple[str, int]]:
     """(colour, section) of every guest a player with `ads` can buy, cheapest section first."""
     b = ctx.s.board
     out = []
     for section in range(3):
         for ci, c in enumerate(COLOURS):
-            if b.queue[section][ci] and QUEUE_PRICES[section] <= ads:
+            if b.queue[section][ci] and guest_price(section, discount) <= ads:
                 out.append((c, section))
-    if ads >= SUPPLY_PRICE:
+    if guest_price(3, discount) <= ads:
         out.extend((c, 3) for ci, c in enumerate(COLOURS) if b.supply[ci])
     return out
 
 
-def take_guest(ctx: Ctx, p: Player, colour: str, section: int) -> int:
+def take_guest(ctx: Ctx, p: Player, colour: str, section: int, discount: int = 0) -> int:
     ci = COLOURS.index(colour)
     if section == 3:
         ctx.s.board.supply[ci] -= 1
     else:
         ctx.s.board.queue[section][ci] -= 1
-    price = guest_price(section)
+    price = guest_price(section, discount)
     p.ads -= price
     return price
 
@@ -113,7 +113,7 @@ def advertisable(ctx: Ctx, p: Player) -> list[int]:
 
 
 def advertise_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
-    if not guest_sources(ctx, p.ads + drop_ads(ctx, p)):
+    if not guest_sources(ctx, p.ads + drop_ads(ctx, p), ad_discount(ctx, p)):
         return []
     return [AdvertiseCruise(i) for i in advertisable(ctx, p)]
 
@@ -127,9 +127,16 @@ def drop_ads(ctx: Ctx, p: Player) -> int:
     return drop_bonuses(ctx, p.reputation, 0)["ad"]
 
 
+def ad_discount(ctx: Ctx, p: Player) -> int:
+    from engine.rules import modifiers
+
+    return modifiers.amount(ctx, p, "advertise_discount")
+
+
 def advertise(ctx: Ctx, p: Player, dec: Decision, cmd: AdvertiseCruise) -> bool:
+    # Selling tickets is part of this action: it finishes when the sales are done.
     ctx.push(Decision("sell_ticket", p.seat, station=cmd.space, data=[]))
-    return True
+    return False
 
 
 def ticket_options(ctx: Ctx, dec: Decision) -> list[Command]:
@@ -137,19 +144,22 @@ def ticket_options(ctx: Ctx, dec: Decision) -> list[Command]:
     sp = ctx.s.board.cruise_spaces[dec.station]
     out: list[Command] = []
     if len(sp.presold) < MAX_PRESOLD and len(dec.data) < 2:
-        out = [SellTicket(c, s) for c, s in guest_sources(ctx, p.ads)]
+        out = [SellTicket(c, s) for c, s in guest_sources(ctx, p.ads, ad_discount(ctx, p))]
     if dec.data or not out:
         out.append(Done())
     return out
 
 
 def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    from engine.flow import finish_action
+
     if isinstance(cmd, Done):
+        finish_action(ctx, dec)
         return
     assert isinstance(cmd, SellTicket)
     p = ctx.player(dec.seat)
     sp = ctx.s.board.cruise_spaces[dec.station]
-    price = take_guest(ctx, p, cmd.colour, cmd.section)
+    price = take_guest(ctx, p, cmd.colour, cmd.section, ad_discount(ctx, p))
     sp.presold.append(cmd.colour)
     dests = destinations(ctx, dec.station)
     p.money += len(dests)
@@ -163,5 +173,7 @@ def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     nxt = Decision("sell_ticket", dec.seat, station=dec.station, data=sold)
     if ticket_options(ctx, nxt) != [Done()]:
         ctx.push(nxt)
+    else:
+        finish_action(ctx, nxt)
 
 

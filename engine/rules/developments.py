@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.commands import BuildDevelopment, Command, SetupDevelopment
 from engine.ctx import Ctx
+from engine.rules import modifiers
 from engine.rules.economy import gain_reputation
 from engine.state import RESOURCES, Decision, Player
 
@@ -40,12 +41,11 @@ def options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     if not sites:
         return out
     for row in RESOURCES:
-        cost = next_cost(ctx, p, row)
+        cost = cost_now(ctx, p, dec, row)
         if cost is None:
             continue
-        cost = max(0, cost - dec.count)
         for r in range(0, min(cost, p.resource(row)) + 1):
-            if cost - r <= p.money:
+            if modifiers.money_cost(ctx, p, cost - r) <= p.money:
                 out.extend(BuildDevelopment(row, site, r) for site in sites)  # type: ignore[arg-type]
     return out
 
@@ -69,12 +69,19 @@ def place(ctx: Ctx, p: Player, row: str, site: str) -> None:
         p.technologies_developed += 1
 
 
+def cost_now(ctx: Ctx, p: Player, dec: Decision, row: str) -> int | None:
+    """The cost after the bottom token's 4 off (dec.count), cards and abilities; never < 0."""
+    cost = next_cost(ctx, p, row)
+    if cost is None:
+        return None
+    return max(0, cost - dec.count - modifiers.amount(ctx, p, "development_discount"))
+
+
 def apply(ctx: Ctx, p: Player, dec: Decision, cmd: BuildDevelopment) -> bool:
-    cost = max(0, (next_cost(ctx, p, cmd.row) or 0) - dec.count)
+    cost = cost_now(ctx, p, dec, cmd.row) or 0
     p.set_resource(cmd.row, p.resource(cmd.row) - cmd.resources)
-    p.money -= cost - cmd.resources
-    ctx.log("pay", p.seat,
-            f"{p.name} pays {cmd.resources} {cmd.row} and {cost - cmd.resources} money.")
+    money = modifiers.pay(ctx, p, cost - cmd.resources)
+    ctx.log("pay", p.seat, f"{p.name} pays {cmd.resources} {cmd.row} and {money} money.")
     place(ctx, p, cmd.row, cmd.site)
     return True
 

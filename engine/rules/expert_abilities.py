@@ -9,6 +9,14 @@ def ability(ctx: Ctx) -> str:
     return ctx.c.expert_tile(ctx.s.board.expert_tile).ability.kind
 
 
+def on_place(ctx: Ctx, seat: int) -> None:
+    from engine.rules.gains import apply_gain
+
+    tile = ctx.c.expert_tile(ctx.s.board.expert_tile)
+    if tile.ability.kind == "gain":
+        apply_gain(ctx, ctx.player(seat), tile.ability.gain, f"the {tile.name} expert")
+
+
 def on_bump(ctx: Ctx, seat: int, piece: str) -> None:
     from engine.rules.funding import grant_funding
 

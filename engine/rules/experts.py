@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.commands import Command, HireExpert
 from engine.ctx import Ctx
+from engine.rules import modifiers
 from engine.rules.funding import grant_funding
 from engine.state import Decision, Player
 
@@ -16,17 +17,21 @@ def hire_cost(p: Player, side: str) -> int:
     return 3 * sum(1 for t in p.tower_bottom if t != "removed")
 
 
+def cost_now(ctx: Ctx, p: Player, dec: Decision, side: str) -> int:
+    return max(0, hire_cost(p, side) - dec.count - modifiers.amount(ctx, p, "hire_discount"))
+
+
 def options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     out: list[Command] = []
     for side in ("left", "right"):
-        if f"expert_{side}" in p.experts and max(0, hire_cost(p, side) - dec.count) <= p.money:
+        cost = modifiers.money_cost(ctx, p, cost_now(ctx, p, dec, side))
+        if f"expert_{side}" in p.experts and cost <= p.money:
             out.append(HireExpert(side))  # type: ignore[arg-type]
     return out
 
 
 def apply(ctx: Ctx, p: Player, dec: Decision, cmd: HireExpert) -> bool:
-    cost = max(0, hire_cost(p, cmd.side) - dec.count)
-    p.money -= cost
+    cost = modifiers.pay(ctx, p, cost_now(ctx, p, dec, cmd.side))
     piece = f"expert_{cmd.side}"
     p.experts.remove(piece)
     p.break_room.append(piece)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.commands import AchieveGoal, Command, Done
 from engine.ctx import Ctx
-from engine.rules import progress
+from engine.rules import modifiers, progress
 from engine.rules.metrics import metric
 from engine.state import Decision, Player
 
@@ -20,15 +20,20 @@ def threshold(ctx: Ctx, goal: int) -> int:
     return g.thresholds[b.goal_trackers[goal]]
 
 
-def achievable(ctx: Ctx, p: Player) -> list[int]:
+def achievable(ctx: Ctx, p: Player, bonus: int = 0) -> list[int]:
     goals = ctx.c.goal_tile(ctx.s.board.goal_tile).goals
+    off = modifiers.amount(ctx, p, "goal_discount") + bonus
     return [j for j, g in enumerate(goals)
             if j not in p.goals_done and p.goal_cubes[j]
-            and metric(ctx, p, g.metric) >= threshold(ctx, j)]
+            and metric(ctx, p, g.metric) + off >= threshold(ctx, j)]
 
 
 def offer(ctx: Ctx, seat: int) -> None:
-    if achievable(ctx, ctx.player(seat)):
+    p = ctx.player(seat)
+    # A phase-3 card that lowers thresholds is worth a pause even when nothing is met yet.
+    card_off = max((ctx.c.agenda(c).effect.amount for c in p.hand
+                    if ctx.c.agenda(c).timing == "phase3"), default=0)
+    if achievable(ctx, p, card_off if ctx.s.turn.seat == seat else 0):
         ctx.push(Decision("goal", seat))
 
 

@@ -9,10 +9,12 @@ from engine.commands import (
     Done,
     DropReputation,
     Launch,
+    PlayAgendaEffect,
     PlayAgendaResource,
+    UseTechnology,
 )
 from engine.ctx import Ctx
-from engine.rules import cruises, progress, technologies
+from engine.rules import cruises, modifiers, progress
 from engine.rules.economy import lose_reputation
 from engine.rules.funding import drop_bonuses
 from engine.rules.metrics import cockpit_vp
@@ -24,9 +26,10 @@ PRESOLD_PENALTY = 2
 
 # --- what a launch needs ------------------------------------------------------------------
 def needs(ctx: Ctx, p: Player, ship: Ship, guests: int, tile: str) -> dict[str, int]:
-    fuel = ctx.c.cruise_tile(tile).fuel
-    fuel = max(0, fuel - technologies.tech_amount(ctx, p, "launch_fuel_discount"))
-    return {"food": guests + 1, "oxygen": len(ship.segments), "fuel": fuel}
+    """Food = guests + the pilot, oxygen = segments, fuel = the tile's; less any discounts."""
+    base = {"food": guests + 1, "oxygen": len(ship.segments), "fuel": ctx.c.cruise_tile(tile).fuel}
+    return {r: max(0, n - modifiers.amount(ctx, p, f"launch_{r}_discount"))
+            for r, n in base.items()}
 
 
 def _cards(ctx: Ctx, p: Player) -> dict[str, int]:
@@ -66,10 +69,33 @@ def plan_ok(ctx: Ctx, p: Player, ship: Ship, tile: str, guests: int, presold: in
 
 
 def cabin_capacity(ctx: Ctx, p: Player, ship: Ship) -> int:
-    return cabins(ship)
+    n = cabins(ship)
+    big = modifiers.amount(ctx, p, "cabin_capacity")
+    return n + big - 1 if n and big else n
+
+
+def pilot_free(ctx: Ctx, p: Player) -> str | None:
+    """A PAL 9001-like card in hand that lets the ship launch with no worker."""
+    for c in p.hand:
+        if ctx.c.agenda(c).effect.kind == "launch_without_worker":
+            return c
+    return None
 
 
 def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
+    card = None if p.break_room else pilot_free(ctx, p)
+    if card is None:
+        return _can_launch(ctx, p, i)
+    # The card that flies the ship is spent: it cannot also pay for supplies.
+    j = p.hand.index(card)
+    p.hand.pop(j)
+    try:
+        return _can_launch(ctx, p, i)
+    finally:
+        p.hand.insert(j, card)
+
+
+def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     ship = p.ships[i]
     if p.scheduled is None or in_flight(ship) or cabins(ship) < 1:
         return False
@@ -83,7 +109,7 @@ def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
 
 def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
     p = ctx.player(dec.seat)
-    if not p.break_room or ctx.s.turn.meeting:
+    if not p.break_room and not pilot_free(ctx, p):
         return []
     return [Launch(i) for i in range(len(p.ships)) if can_launch(ctx, p, i)]
 
@@ -91,8 +117,17 @@ def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
 def start(ctx: Ctx, dec: Decision, cmd: Launch) -> None:
     p = ctx.player(dec.seat)
     t = ctx.s.turn
-    piece = "worker" if "worker" in p.break_room else p.break_room[0]
-    p.break_room.remove(piece)
+    piece: str | None
+    if p.break_room:
+        piece = "worker" if "worker" in p.break_room else p.break_room[0]
+        p.break_room.remove(piece)
+    else:
+        card = pilot_free(ctx, p)
+        assert card is not None
+        from engine.rules.agenda_effects import play
+
+        play(ctx, dec, PlayAgendaEffect(card))
+        piece = None
     ship = p.ships[cmd.ship]
     assert p.scheduled is not None
     sp = ctx.s.board.cruise_spaces[p.scheduled]
@@ -121,7 +156,8 @@ def board_options(ctx: Ctx, dec: Decision) -> list[Command]:
         if left and plan_ok(ctx, p, ship, tile, n + 1, left - 1):
             out += [BoardGuest(c, -1) for c in dict.fromkeys(sp.presold)]
         if plan_ok(ctx, p, ship, tile, n + 1, left):
-            out += [BoardGuest(c, s) for c, s in cruises.guest_sources(ctx, p.ads)]
+            out += [BoardGuest(c, s) for c, s in cruises.guest_sources(
+                ctx, p.ads, modifiers.amount(ctx, p, "last_minute_discount"))]
     if n and payable(ctx, p, needs(ctx, p, ship, n, tile), left):
         out.append(Done())
     return out
@@ -139,10 +175,12 @@ def board(ctx: Ctx, dec: Decision, cmd: Command) -> None:
         sp.presold.remove(cmd.colour)
         ctx.log("board", p.seat, f"{p.name} boards a presold {cmd.colour} guest.")
     else:
-        price = cruises.take_guest(ctx, p, cmd.colour, cmd.section)
+        price = cruises.take_guest(ctx, p, cmd.colour, cmd.section,
+                                   modifiers.amount(ctx, p, "last_minute_discount"))
         ctx.log("board", p.seat, f"{p.name} sells a last-minute ticket to a {cmd.colour} guest "
                 f"for {price} ad{'s' if price != 1 else ''}.")
     ship.guests.append(cmd.colour)
+    ship.berths = cabin_capacity(ctx, p, ship)
     ctx.push(dec)
 
 
@@ -179,11 +217,25 @@ def supplies_options(ctx: Ctx, dec: Decision) -> list[Command]:
 def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     """During a launch, offer only what keeps the launch payable: it can never dead-end."""
     p = ctx.player(dec.seat)
-    if dec.kind == "launch_board":
-        return []  # resources are paid at T-3; nothing here needs a card or the drop
-    short = deficit(ctx, p)
     out: list[Command] = []
+    if dec.kind == "launch_board":
+        # Resources are paid at T-3. Cards may still be played for their effects if the
+        # launch stays payable without them; paying for a technology costs no supplies.
+        for c in cmds:
+            if isinstance(c, UseTechnology):
+                out.append(c)
+            elif isinstance(c, PlayAgendaEffect) and _payable_without(ctx, dec, p, c.card):
+                out.append(c)
+        return out
+    short = deficit(ctx, p)
     for c in cmds:
+        if isinstance(c, UseTechnology):
+            out.append(c)
+            continue
+        if isinstance(c, PlayAgendaEffect):
+            if _payable_without(ctx, dec, p, c.card):
+                out.append(c)
+            continue
         if isinstance(c, PlayAgendaResource):
             if short[ctx.c.agenda(c.card).resource] > 0:
                 out.append(c)
@@ -194,6 +246,17 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
             if got >= rest:
                 out.append(c)
     return out
+
+
+def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
+    i = p.hand.index(card)
+    p.hand.pop(i)
+    try:
+        if dec.kind == "launch_board":
+            return bool(board_options(ctx, dec))
+        return shortfall(ctx, p, launch_need(ctx, p)) <= _drop_capacity(ctx, p)
+    finally:
+        p.hand.insert(i, card)
 
 
 def filter_resource_choice(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
@@ -240,6 +303,7 @@ def liftoff(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     new_cruise(ctx, space, len(ship.guests))
     t.launch_ship = -1
     t.phase = "goals"
+    modifiers.end_of_step(ctx)
 
 
 def new_cruise(ctx: Ctx, space: int, guests: int) -> None:

@@ -47,12 +47,18 @@ def unpaid_owners(ctx: Ctx, seat: int, owner_list: list[int]) -> list[int]:
     return out
 
 
+def fee_each(ctx: Ctx, p: Player) -> int:
+    from engine.rules import modifiers
+
+    return 0 if modifiers.has(ctx, p, "fee_free") else fee(p.reputation)
+
+
 def use_cost(ctx: Ctx, p: Player, owner_list: list[int]) -> int:
-    return fee(p.reputation) * len(unpaid_owners(ctx, p.seat, owner_list))
+    return fee_each(ctx, p) * len(unpaid_owners(ctx, p.seat, owner_list))
 
 
 def pay_owners(ctx: Ctx, p: Player, owner_list: list[int], what: str) -> None:
-    each = fee(p.reputation)
+    each = fee_each(ctx, p)
     for o in unpaid_owners(ctx, p.seat, owner_list):
         ctx.s.turn.paid.append(o)
         if each:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.commands import AcquireBlueprint, AcquireShip, BuildSegment, Command, Done
 from engine.ctx import Ctx
-from engine.rules import blueprints, upgrades
+from engine.rules import blueprints, modifiers, upgrades
 from engine.rules.economy import can_lose_reputation, lose_reputation
 from engine.rules.gains import apply_gain
 from engine.state import Decision, Player, Ship
@@ -68,7 +68,8 @@ def acquire_blueprint(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
     taken = [*dec.data, bp]
     nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
                    data=taken)
-    if len(taken) < 2 + dec.count and blueprint_options(ctx, p, nxt) not in ([], [Done()]):
+    limit = 2 + dec.count + modifiers.amount(ctx, p, "blueprint_extra")
+    if len(taken) < limit and blueprint_options(ctx, p, nxt) not in ([], [Done()]):
         ctx.push(nxt)
         return False
     blueprints.slide_and_refill(ctx)
@@ -77,10 +78,8 @@ def acquire_blueprint(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
 
 # --- Build Ship Segments ----------------------------------------------------------------
 def segment_cost(ctx: Ctx, p: Player, bp: str, from_display: bool) -> int:
-    from engine.rules import technologies
-
     cost = ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if from_display else 0)
-    return max(0, cost - technologies.segment_discount(ctx, p))
+    return max(0, cost - modifiers.amount(ctx, p, "segment_discount"))
 
 
 def segment_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
@@ -90,11 +89,11 @@ def segment_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     if not ships:
         return [Done()] if dec.data else []
     for bp in dict.fromkeys(p.blueprints):
-        if segment_cost(ctx, p, bp, False) <= p.money:
+        if modifiers.money_cost(ctx, p, segment_cost(ctx, p, bp, False)) <= p.money:
             out.extend(BuildSegment(bp, i) for i in ships)
     if can_lose_reputation(p, 1):
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
-            if bp and segment_cost(ctx, p, bp, True) <= p.money:
+            if bp and modifiers.money_cost(ctx, p, segment_cost(ctx, p, bp, True)) <= p.money:
                 out.extend(BuildSegment(f"display:{slot}", i) for i in ships)
     if dec.data:
         out.append(Done())
@@ -116,8 +115,7 @@ def build_segment(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
     else:
         bp = cmd.blueprint
         p.blueprints.remove(bp)
-    cost = segment_cost(ctx, p, bp, from_display)
-    p.money -= cost
+    cost = modifiers.pay(ctx, p, segment_cost(ctx, p, bp, from_display))
     ship = p.ships[cmd.ship]
     ship.segments.append(bp)
     p.segments_built += 1
@@ -128,7 +126,8 @@ def build_segment(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
     done = [*dec.data, bp]
     nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
                    data=done)
-    if len(done) < 2 + dec.count and segment_options(ctx, p, nxt) not in ([], [Done()]):
+    limit = 2 + dec.count + modifiers.amount(ctx, p, "segment_extra_builds")
+    if len(done) < limit and segment_options(ctx, p, nxt) not in ([], [Done()]):
         ctx.push(nxt)
         return False
     blueprints.slide_and_refill(ctx)

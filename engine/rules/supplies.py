@@ -6,6 +6,7 @@ from itertools import combinations_with_replacement
 
 from engine.commands import Command, GainResources, PurchaseSupplies, RefillSilo
 from engine.ctx import Ctx
+from engine.rules import modifiers
 from engine.rules.economy import gain_reputation, gain_resource
 from engine.state import RESOURCES, Decision, Player
 
@@ -35,13 +36,16 @@ def purchase(ctx: Ctx, p: Player, dec: Decision, cmd: PurchaseSupplies) -> bool:
         p.ads += 2
         parts.append("2 ads")
     ctx.log("purchase", p.seat, f"{p.name} buys {', '.join(parts)}.")
+    extra = modifiers.amount(ctx, p, "purchase_extra")
+    if extra:
+        ctx.push(Decision("choose_resource", p.seat, count=extra, action="purchase bonus"))
     return True
 
 
 def gain_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     silo = ctx.s.board.silo
     room = [max(0, min(silo[i], p.capacity(r) - p.resource(r))) for i, r in enumerate(RESOURCES)]
-    limit = 3 + dec.count
+    limit = 3 + dec.count + modifiers.amount(ctx, p, "silo_extra")
     out: list[Command] = []
     for f in range(room[0] + 1):
         for o in range(room[1] + 1):
@@ -78,6 +82,7 @@ def refill(ctx: Ctx, p: Player, dec: Decision, cmd: RefillSilo) -> bool:
     ctx.s.board.agenda_discard.append(cmd.card)
     ctx.s.board.silo[i] = SILO_MAX
     gain_reputation(ctx, p, 1)
+    steps += modifiers.amount(ctx, p, "refill_silo_extra")
     p.money += steps
     ctx.log("silo", p.seat,
             f"{p.name} discards {ctx.c.agenda(cmd.card).name} and refills the silo's "

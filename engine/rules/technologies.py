@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engine.commands import Command, UseTechnology
 from engine.ctx import Ctx
 from engine.rules import network
-from engine.state import Player
+from engine.state import Decision, Player
 
 
 def invented(ctx: Ctx) -> list[tuple[int, str]]:
@@ -12,24 +13,36 @@ def invented(ctx: Ctx) -> list[tuple[int, str]]:
     return [(i, t) for i, t in enumerate(b.technologies) if b.tech_owners[i]]
 
 
-def usable_free(ctx: Ctx, p: Player, kind: str) -> bool:
-    """A technology of this kind the player can use at no cost (own development under it)."""
-    b = ctx.s.board
-    for i, t in invented(ctx):
-        if ctx.c.technology(t).effect.kind == kind and p.seat in b.tech_owners[i]:
-            return True
-    return False
+def usable(ctx: Ctx, p: Player, slot: int) -> bool:
+    """Developers use it free; others once they have paid every developer this turn."""
+    owners = ctx.s.board.tech_owners[slot]
+    return bool(owners) and not network.unpaid_owners(ctx, p.seat, owners)
 
 
-def tech_amount(ctx: Ctx, p: Player, kind: str) -> int:
-    """The effect amount when the player may use it now without paying (developers, or paid)."""
-    b = ctx.s.board
+def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
+    total = 0
     for i, t in invented(ctx):
         eff = ctx.c.technology(t).effect
-        if eff.kind == kind and not network.unpaid_owners(ctx, p.seat, b.tech_owners[i]):
-            return eff.amount
-    return 0
+        if eff.kind == kind and usable(ctx, p, i):
+            total += eff.amount if not flag else 1
+    return total
 
 
-def segment_discount(ctx: Ctx, p: Player) -> int:
-    return tech_amount(ctx, p, "segment_discount")
+def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    s = ctx.s
+    if dec.seat != s.turn.seat or s.turn.phase in ("setup", "done", "final"):
+        return []
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    for i, _t in invented(ctx):
+        owners = s.board.tech_owners[i]
+        if not usable(ctx, p, i) and network.use_cost(ctx, p, owners) <= p.money:
+            out.append(UseTechnology(i + 1))
+    return out
+
+
+def pay_fee(ctx: Ctx, dec: Decision, cmd: UseTechnology) -> None:
+    p = ctx.player(dec.seat)
+    name = ctx.c.technology(ctx.s.board.technologies[cmd.slot - 1]).name
+    network.pay_owners(ctx, p, ctx.s.board.tech_owners[cmd.slot - 1], name)
+    ctx.log("technology", p.seat, f"{p.name} may use {name} this turn.")

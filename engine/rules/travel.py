@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.commands import Command, Done, TourGuest, TravelShip, UnlockUpgrade
 from engine.ctx import Ctx
-from engine.rules import upgrades
+from engine.rules import modifiers, upgrades
 from engine.rules.economy import gain_reputation
 from engine.rules.funding import grant_funding
 from engine.state import COLOURS, Decision, Player, Ship
@@ -15,18 +15,49 @@ TOUR_VP = 3
 def begin(ctx: Ctx) -> None:
     p = ctx.current
     ctx.s.turn.to_travel = [i for i, s in enumerate(p.ships) if s.cruise is not None]
+    ctx.s.turn.travel_stage = 0
 
 
 def step(ctx: Ctx) -> bool:
     """Move the next ship; False when every ship in flight has moved this turn."""
     t = ctx.s.turn
+    p = ctx.current
+    if t.travel_stage == 0:
+        t.travel_stage = 1
+        if t.to_travel and _window_worth_opening(ctx, p):
+            ctx.push(Decision("travel_start", t.seat))
+            return True
     if not t.to_travel:
+        if t.travel_stage == 1:
+            t.travel_stage = 2
+            t.extra_travel += modifiers.amount(ctx, p, "extra_travel")
+        if t.extra_travel > 0 and any(s.cruise for s in p.ships):
+            t.extra_travel -= 1
+            ctx.push(Decision("extra_travel", t.seat))
+            return True
         return False
     if len(t.to_travel) > 1:
         ctx.push(Decision("travel_order", t.seat))
     else:
         move(ctx, ctx.current, t.to_travel.pop())
     return True
+
+
+def _window_worth_opening(ctx: Ctx, p: Player) -> bool:
+    """Phase 1 pauses only when a card or a technology could add a stop."""
+    if any(ctx.c.agenda(c).timing == "phase1" for c in p.hand):
+        return True
+    b = ctx.s.board
+    return any(ctx.c.technology(te).effect.kind == "extra_travel" and b.tech_owners[i]
+               for i, te in enumerate(b.technologies))
+
+
+def start_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    return [Done()]
+
+
+def apply_start(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    return None
 
 
 def order_options(ctx: Ctx, dec: Decision) -> list[Command]:
@@ -36,6 +67,18 @@ def order_options(ctx: Ctx, dec: Decision) -> list[Command]:
 def apply_order(ctx: Ctx, dec: Decision, cmd: TravelShip) -> None:
     ctx.s.turn.to_travel.remove(cmd.ship)
     move(ctx, ctx.player(dec.seat), cmd.ship)
+
+
+def extra_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    return [*(TravelShip(i) for i, s in enumerate(p.ships) if s.cruise), Done()]
+
+
+def apply_extra(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    if isinstance(cmd, TravelShip):
+        p = ctx.player(dec.seat)
+        ctx.log("travel", p.seat, f"{p.name}'s ship {cmd.ship + 1} moves one extra stop.")
+        move(ctx, p, cmd.ship)
 
 
 def move(ctx: Ctx, p: Player, i: int, to: int | None = None) -> None:
@@ -87,25 +130,28 @@ def apply_unlock(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     ctx.log("upgrade", p.seat, f"{p.name} unlocks an upgrade: {up.text}")
 
 
-def tour_cost(colour: str, destination: str) -> int:
-    return 1 if colour == destination else 2
+def tour_cost(colour: str, destination: str, discount: int = 0) -> int:
+    return max(0, (1 if colour == destination else 2) - discount)
 
 
 def tour_options(ctx: Ctx, dec: Decision) -> list[Command]:
     p = ctx.player(dec.seat)
+    off = modifiers.amount(ctx, p, "tour_discount")
     out: list[Command] = [TourGuest(c) for c in dict.fromkeys(dec.data)
-                          if tour_cost(c, dec.action) <= p.ads]
+                          if tour_cost(c, dec.action, off) <= p.ads]
     out.append(Done())
     return out
 
 
 def apply_tour(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     if isinstance(cmd, Done):
+        modifiers.end_of_step(ctx)
         return
     assert isinstance(cmd, TourGuest)
     p = ctx.player(dec.seat)
-    cost = tour_cost(cmd.colour, dec.action)
+    cost = tour_cost(cmd.colour, dec.action, modifiers.amount(ctx, p, "tour_discount"))
     vp = TOUR_VP + upgrades.upgrades_of(ctx, p, dec.action)
+    vp += modifiers.amount(ctx, p, "tour_bonus_vp")
     p.ads -= cost
     p.vp += vp
     p.guests_toured += 1
@@ -115,6 +161,8 @@ def apply_tour(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     rest.remove(cmd.colour)
     if rest:
         ctx.push(Decision("tour", dec.seat, count=dec.count, action=dec.action, data=rest))
+    else:
+        modifiers.end_of_step(ctx)
 
 
 def icons(ctx: Ctx, ship: Ship, colour: str) -> int:
@@ -122,11 +170,30 @@ def icons(ctx: Ctx, ship: Ship, colour: str) -> int:
 
 
 def day_in_space(ctx: Ctx, p: Player, ship: Ship) -> None:
-    b = ctx.s.board
     ctx.log("travel", p.seat, f"{p.name}'s ship has a day in space.")
+    if any(ctx.c.agenda(c).timing == "day_in_space" for c in p.hand) and ship.guests:
+        ctx.push(Decision("day_in_space", p.seat, count=p.ships.index(ship)))
+        return
+    space_bonuses(ctx, p, ship)
+
+
+def space_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    return [Done()]
+
+
+def apply_space(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+    p = ctx.player(dec.seat)
+    space_bonuses(ctx, p, p.ships[dec.count])
+    modifiers.end_of_step(ctx)
+
+
+def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
+    """Each guest gains its colour's bonus once per icon of that colour in the ship."""
+    b = ctx.s.board
+    times = 2 if modifiers.has(ctx, p, "day_in_space_double") else 1
     for colour in COLOURS:
         guests = ship.guests.count(colour)
-        n = guests * icons(ctx, ship, colour)
+        n = guests * icons(ctx, ship, colour) * times
         if not n:
             continue
         kind = b.guest_bonus[COLOURS.index(colour)]
@@ -152,13 +219,15 @@ def come_home(ctx: Ctx, p: Player, ship: Ship) -> None:
         b.supply[COLOURS.index(g)] += 1
     n = len(ship.guests)
     ship.guests = []
+    ship.berths = 0
     ship.cruise = None
     ship.stop = -1
     ship.token = None
-    pilot = ship.pilot or "worker"
+    pilot = ship.pilot
     ship.pilot = None
-    p.break_room.append(pilot)
     p.cruises_completed += 1
     ctx.log("travel", p.seat, f"{p.name}'s ship returns home; {n} guest{'s' if n != 1 else ''} "
             "disembark and the pilot returns to the break room.")
-    grant_funding(ctx, p.seat, 1, "pilot returned")
+    if pilot:  # a ship flown by PAL 9001 has no pilot to come home
+        p.break_room.append(pilot)
+        grant_funding(ctx, p.seat, 1, "pilot returned")

@@ -1,0 +1,95 @@
+"""Playing agenda cards for their effects, each in its own window (計画カードのプレイ).
+
+Effects that change a cost or a limit stay active for the current action, launch or stop
+(`turn.active`); the rest happen at once. Card text beats the normal rules; costs never go
+below 0.
+"""
+
+from __future__ import annotations
+
+from engine.commands import Command, PlayAgendaEffect
+from engine.ctx import Ctx
+from engine.rules.economy import gain_reputation
+from engine.rules.gains import apply_gain
+from engine.state import Decision, Player
+
+# Effects that are used up at once rather than lasting for the step.
+IMMEDIATE = ("gain", "reputation_gain", "agenda_draw_deck", "extra_action", "extra_travel")
+
+
+def window_open(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
+    """Whether the card's timing condition holds at this decision."""
+    a = ctx.c.agenda(card)
+    t = ctx.s.turn
+    mine = t.seat == p.seat and t.phase not in ("setup", "done", "final")
+    if a.timing == "bumped":
+        return dec.kind == "funding" and dec.action == "worker bumped" and dec.seat == p.seat
+    if not mine or card in t.active:
+        return False
+    if a.timing == "any_time":
+        if a.effect.kind == "extra_action":
+            return t.phase == "actions" and dec.kind == "action"
+        return True
+    if a.timing == "action":
+        return dec.kind == "act" and dec.action == a.action and not dec.data
+    if a.timing == "launch":
+        return t.phase == "launch" and dec.kind in ("launch_board", "launch_supplies")
+    if a.timing == "phase1":
+        return dec.kind == "travel_start"
+    if a.timing == "phase3":
+        return dec.kind == "goal"
+    if a.timing == "destination":
+        return dec.kind == "tour"
+    if a.timing == "day_in_space":
+        return dec.kind == "day_in_space"
+    return False
+
+
+def options(ctx: Ctx, dec: Decision) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    for card in dict.fromkeys(p.hand):
+        if window_open(ctx, dec, p, card) and useful(ctx, dec, p, card):
+            out.append(PlayAgendaEffect(card))
+    return out
+
+
+def useful(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
+    """Refuse plays that would strand the game (e.g. a launch discount after paying)."""
+    kind = ctx.c.agenda(card).effect.kind
+    if kind == "cabin_capacity":
+        return dec.kind == "launch_board"
+    if kind == "last_minute_discount":
+        return dec.kind == "launch_board"
+    if kind == "extra_travel":
+        return any(s.cruise for s in p.ships)
+    return True
+
+
+def play(ctx: Ctx, dec: Decision, cmd: PlayAgendaEffect) -> None:
+    p = ctx.player(dec.seat)
+    a = ctx.c.agenda(cmd.card)
+    e = a.effect
+    p.hand.remove(cmd.card)
+    ctx.s.board.agenda_discard.append(cmd.card)
+    if ctx.s.turn.seat == p.seat:
+        ctx.s.turn.played.append(cmd.card)
+    p.agenda_played += 1
+    ctx.log("agenda", p.seat, f"{p.name} plays {a.name}: {a.text}")
+    if e.kind == "gain":
+        apply_gain(ctx, p, e.gain, a.name)
+    elif e.kind == "reputation_gain":
+        gain_reputation(ctx, p, e.amount)
+    elif e.kind == "agenda_draw_deck":
+        from engine.rules.agenda import draw_from_deck
+
+        for _ in range(e.amount):
+            c = draw_from_deck(ctx)
+            if c:
+                p.hand.append(c)
+    elif e.kind == "extra_action":
+        ctx.s.turn.actions_left += 1
+    elif e.kind == "extra_travel":
+        ctx.s.turn.extra_travel += e.amount
+    else:
+        ctx.s.turn.active.append(cmd.card)

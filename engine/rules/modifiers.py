@@ -1,0 +1,73 @@
+"""Where lasting and one-off rule changes meet: upgrades, technologies, the expert tile and
+agenda effects in play all answer "how much of this effect applies to this player now".
+"""
+
+from __future__ import annotations
+
+from engine.ctx import Ctx
+from engine.state import Player
+
+
+def acting_piece(ctx: Ctx, p: Player) -> str | None:
+    """The piece whose station's actions are being taken this turn, if any."""
+    t = ctx.s.turn
+    if t.seat != p.seat or t.phase != "actions" or not t.station:
+        return None
+    occ = ctx.s.board.occupants[t.station - 1]
+    return occ.piece if occ is not None and occ.seat == p.seat else None
+
+
+def expert_acting(ctx: Ctx, p: Player) -> bool:
+    piece = acting_piece(ctx, p)
+    return piece is not None and piece != "worker"
+
+
+def amount(ctx: Ctx, p: Player, kind: str) -> int:
+    from engine.rules import technologies, upgrades
+
+    total = upgrades.effect_amount(ctx, p, kind)
+    total += technologies.tech_amount(ctx, p, kind)
+    total += sum(ctx.c.agenda(c).effect.amount for c in active_cards(ctx, p, kind))
+    ability = ctx.c.expert_tile(ctx.s.board.expert_tile).ability
+    if ability.kind == kind and expert_acting(ctx, p):
+        total += ability.amount
+    return total
+
+
+def has(ctx: Ctx, p: Player, kind: str) -> bool:
+    from engine.rules import technologies, upgrades
+
+    if upgrades.has_effect(ctx, p, kind) or active_cards(ctx, p, kind):
+        return True
+    if technologies.tech_amount(ctx, p, kind, flag=True):
+        return True
+    ability = ctx.c.expert_tile(ctx.s.board.expert_tile).ability
+    return ability.kind == kind and expert_acting(ctx, p)
+
+
+def active_cards(ctx: Ctx, p: Player, kind: str) -> list[str]:
+    if ctx.s.turn.seat != p.seat:
+        return []
+    return [c for c in ctx.s.turn.active if ctx.c.agenda(c).effect.kind == kind]
+
+
+def money_cost(ctx: Ctx, p: Player, cost: int) -> int:
+    """The money an action payment really takes: an acting Accountant expert saves 1 once."""
+    if cost > 0 and not ctx.s.turn.rebate_used and \
+            amount(ctx, p, "cost_reduction_total") > 0 and expert_acting(ctx, p):
+        return cost - 1
+    return cost
+
+
+def pay(ctx: Ctx, p: Player, cost: int) -> int:
+    real = money_cost(ctx, p, cost)
+    if real < cost:
+        ctx.s.turn.rebate_used = True
+    p.money -= real
+    return real
+
+
+def end_of_step(ctx: Ctx) -> None:
+    """Effects that last for one action, launch or stop end here."""
+    ctx.s.turn.active = []
+    ctx.s.turn.rebate_used = False
