@@ -61,6 +61,8 @@ def useful(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
         return dec.kind == "launch_board"
     if kind == "last_minute_discount":
         return dec.kind == "launch_board"
+    if kind == "launch_without_worker":
+        return False  # played by the Launch command itself when no worker is free
     if kind == "extra_travel":
         return any(s.cruise for s in p.ships)
     return True

@@ -1,0 +1,140 @@
+"""Rulebook examples for goals, AGMs and the final score sheet (issue: end of game)."""
+
+from __future__ import annotations
+
+from helpers import finish_setup, new_game, set_turn
+
+from engine.commands import AchieveGoal, BuildDevelopment, PlaceWorker, TakeAction
+from engine.ctx import Ctx
+from engine.rules import goals, scoring
+from engine.state import Ship
+
+
+def blueprints_worth(g, vp: int, n: int) -> list[str]:
+    return [b.id for b in g.comps.blueprints if b.vp == vp][:n]
+
+
+def cockpit(g, metric: str, vp: int, per: int) -> str:
+    return next(c.id for c in g.comps.cockpits if c.condition.metric == metric
+                and c.condition.vp == vp and c.condition.per == per)
+
+
+def test_final_scoring_example_green_183():
+    g = finish_setup(new_game(players=3, seed=2))
+    s = g.state
+    green = s.players[2]
+    others = [p for p in s.players if p is not green]
+    segs = blueprints_worth(g, 2, 8)
+    green.ships = [
+        Ship(cockpit=cockpit(g, "segments_built", 1, 1), engine="en05", segments=segs[:3],
+             launched_once=True),
+        Ship(cockpit=cockpit(g, "developments_placed", 3, 2), engine="en06", segments=segs[3:6],
+             launched_once=True),
+        Ship(cockpit=cockpit(g, "ships_with_3_segments", 4, 1), engine="en07",
+             segments=segs[6:8], launched_once=False),
+    ]
+    green.vp = 115
+    green.money, green.food, green.oxygen, green.fuel, green.ads = 4, 2, 2, 1, 1
+    green.hand, green.blueprints = [], ["bp01"]
+    green.developments_left = [1, 2, 0]  # 6 placed; only the left column is empty
+    green.developments_placed = 6
+    green.reputation = 16
+    for p in others:
+        p.reputation = 10
+    green.goal_cubes = [False, False, True]  # two goals achieved: 3 wings
+    s.board.progress = [others[0].seat] * 6 + [others[1].seat] * 6 + \
+        [green.seat, others[0].seat, green.seat, others[1].seat, others[0].seat, others[1].seat]
+    line = scoring.sheet(Ctx(s, g.comps), final=False)[green.seat]
+    assert line.others == 3  # 4 money + 5 resources + 1 ad + 1 blueprint = 11
+    assert line.progress == 9  # (2 cubes + 1 for the highest reputation) x 3 wings
+    assert line.reputation == 15
+    assert line.segments == 16
+    assert line.developments == 5
+    assert line.cockpits == 20  # 8 + 9 + 8 - 5
+    assert line.total == 183
+
+
+def test_agm_example_4_1_2_with_the_reputation_tie():
+    g = finish_setup(new_game(players=4, seed=2))
+    s = g.state
+    pink, blue, green, yellow = s.players
+    blue.goal_cubes = [False, True, True]  # 2 wings
+    pink.reputation = green.reputation = 9
+    blue.reputation, yellow.reputation = 4, 3
+    s.board.progress = [blue.seat, green.seat, blue.seat] + [yellow.seat] * 4
+    vp = [p.vp for p in s.players]
+    scoring.run_agm(Ctx(s, g.comps), 0)
+    gained = [p.vp - v for p, v in zip(s.players, vp, strict=True)]
+    assert gained[blue.seat] == 4
+    assert gained[pink.seat] == 1
+    assert gained[green.seat] == 2
+    assert gained[yellow.seat] == 4
+
+
+def test_goal_example_fifth_development_moves_tracker_to_6():
+    g = finish_setup(new_game(players=3, seed=2, setup="intro"))
+    s = g.state
+    blue = s.players[1]
+    goal = next(i for i, x in enumerate(g.comps.goal_tile(s.board.goal_tile).goals)
+                if x.metric == "developments_placed")
+    assert goals.threshold(Ctx(s, g.comps), goal) == 5
+    blue.developments_left = [2, 2, 1]  # 4 placed
+    blue.developments_placed = 4
+    blue.money = 20
+    s.board.stations[0] = ["build_development", "hire_expert"]
+    s.board.occupants = [None] * 6
+    blue.break_room = ["worker"]
+    set_turn(g, blue.seat)
+    g.apply(PlaceWorker("worker", 1))
+    g.apply(TakeAction(1, "build_development"))
+    site = next(c.site for c in g.legal() if isinstance(c, BuildDevelopment))
+    g.apply(BuildDevelopment("food", site, 0))
+    g.apply(next(c for c in g.legal() if type(c).__name__ == "Done"))
+    cubes = len(s.board.progress)
+    assert g.pending.kind == "goal"
+    g.apply(AchieveGoal(goal))
+    assert len(s.board.progress) == cubes + 1 and s.board.progress[-1] == blue.seat
+    assert blue.goal_cubes[goal] is False
+    assert goals.threshold(Ctx(s, g.comps), goal) == 6
+
+
+def test_four_players_third_achiever_needs_the_top_threshold():
+    g = finish_setup(new_game(players=4, seed=2))
+    s = g.state
+    s.board.goal_achievers = [2, 0, 0]
+    s.board.goal_trackers = [2, 0, 0]
+    top = g.comps.goal_tile(s.board.goal_tile).goals[0].thresholds[3]
+    assert goals.threshold(Ctx(s, g.comps), 0) == top
+
+
+def test_one_goal_per_turn_and_each_goal_once():
+    g = finish_setup(new_game(players=3, seed=4))
+    s = g.state
+    p = s.players[0]
+    ctx = Ctx(s, g.comps)
+    goals.achieve(ctx, p, 0)
+    assert 0 not in goals.achievable(ctx, p, bonus=99)
+    assert goals.achievable(ctx, p, bonus=99) == [1, 2]
+
+
+def test_ties_break_on_cubes_then_reputation_then_cockpit_then_later_seat():
+    g = finish_setup(new_game(players=3, seed=4))
+    ctx = Ctx(g.state, g.comps)
+    mk = scoring.ScoreLine
+    lines = [mk(0, "a", 0, 0, 0, 0, 0, 0, 0, 100, 5, 3, 0),
+             mk(1, "b", 0, 0, 0, 0, 0, 0, 0, 100, 5, 3, 0),
+             mk(2, "c", 0, 0, 0, 0, 0, 0, 0, 100, 5, 2, 9)]
+    assert scoring.ranking(ctx, lines) == [1, 0, 2]
+
+
+def test_random_games_end_with_a_final_score_sheet():
+    from engine.bots.random_bot import play
+
+    for players in (1, 2, 3, 4):
+        for seed in range(10):
+            game = new_game(players=players, seed=seed)
+            play(game, seed)
+            assert game.is_over
+            assert game.state.turns_taken <= 400
+            sheet = scoring.sheet(Ctx(game.state, game.comps))
+            assert [ln.total for ln in sheet] == game.scores()
