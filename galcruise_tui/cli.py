@@ -1,36 +1,94 @@
-"""`galcruise` command line: the app by default, and headless tools beside it."""
+"""`galcruise`: the app by default; headless verify, replay and simulate beside it."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="galcruise", description="Galactic Cruise in the terminal")
-    parser.add_argument("--data-dir", help="where saves and replays live (default: user data dir)")
+    parser = argparse.ArgumentParser(prog="galcruise",
+                                     description="Galactic Cruise in the terminal")
+    parser.add_argument("--data-dir", help="where saves live (default: the user data dir)")
     sub = parser.add_subparsers(dest="cmd")
-    sim = sub.add_parser("simulate", help="play a game with bots in every seat")
+    v = sub.add_parser("verify", help="replay a save and check every stored hash")
+    v.add_argument("file")
+    r = sub.add_parser("replay", help="print the state at step N of a save")
+    r.add_argument("file")
+    r.add_argument("--to", type=int, default=None)
+    r.add_argument("--json", action="store_true")
+    sim = sub.add_parser("simulate", help="play a game with bots in every seat and save it")
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--turns", type=int, default=None)
+    sim.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    sim.add_argument("--out", default=None)
+    sim.add_argument("--max-turns", type=int, default=None)
     args = parser.parse_args(argv)
-    if args.cmd == "simulate":
-        return _simulate(args)
-    from galcruise_tui.app import GalcruiseApp
+    try:
+        if args.cmd == "verify":
+            return _verify(args)
+        if args.cmd == "replay":
+            return _replay(args)
+        if args.cmd == "simulate":
+            return _simulate(args)
+    except Exception as e:  # noqa: BLE001 - one sentence, never a traceback
+        from saves import SaveError
 
-    GalcruiseApp().run()
+        msg = str(e) if isinstance(e, SaveError) else f"{type(e).__name__}: {e}"
+        print(f"galcruise: {msg}", file=sys.stderr)
+        return 2
+    from galcruise_tui.app import run
+
+    run(data_dir=args.data_dir)
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from replays import verify
+
+    ok, msg = verify(args.file)
+    print(msg)
+    return 0 if ok else 1
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from replays import Replay
+
+    rp = Replay.open(args.file)
+    rp.goto(rp.length if args.to is None else args.to)
+    if args.json:
+        sys.stdout.write(rp.state_json().decode() + "\n")
+    else:
+        g = rp.game
+        print(f"step {rp.index}/{rp.length}, turn {g.state.turn.number}, round {g.state.round}; "
+              f"scores {g.scores()}; {g.waiting_for()}")
     return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine import Game, GameOptions
-    from engine.bots.random_bot import play
+    from engine import GameOptions
+    from engine.bots.random_bot import RandomBot
+    from saves import Session
 
-    game = Game.new(GameOptions(players=args.players, seed=args.seed))
-    n = play(game, args.seed, max_turns=args.turns)
-    print(f"{n} commands, turn {game.state.turn.number}, scores {game.scores()}, "
-          f"hash {game.state_hash()}")
+    n = args.players
+    opts = GameOptions(players=n, seed=args.seed, difficulty=args.difficulty,
+                       seats=("random",) * n)
+    s = Session.new(opts)
+    if args.out:
+        s.path = Path(args.out)
+    bot = RandomBot(args.seed)
+    limit = args.max_turns
+    # Save once at the end: the log is the same, and the simulation stays fast.
+    path, s.path = s.path, None
+    while not s.game.is_over and (limit is None or s.game.state.turn.number <= limit):
+        s.apply(bot.choose(s.game))
+    s.path = path
+    s.save()
+    g = s.game
+    where = f" -> {s.path}" if s.path else ""
+    print(f"{s.length} commands, turn {g.state.turn.number}, over={g.is_over}, "
+          f"scores {g.scores()}{where}")
     return 0
 
 

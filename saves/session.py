@@ -1,0 +1,243 @@
+"""A game being played: the Game, its command log, undo/redo, checkpoints and autosave."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+from engine import Game, GameError, GameOptions
+from engine.commands import Command
+from engine.components import load_components
+from engine.events import Event
+from saves.atomic import backup_path, write_atomic
+from saves.envelope import (
+    HASH_EVERY,
+    GameFile,
+    SaveError,
+    Summary,
+    UndoRecord,
+    decode,
+    encode,
+    new_file,
+)
+
+CHECKPOINT_EVERY = 50
+NAME_MAX = 64
+SUFFIX = ".json"
+
+
+def now() -> str:
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def sanitize(name: str) -> str:
+    """A save name safe as a file name: no separators, no traversal, no hidden files."""
+    clean = re.sub(r"[^A-Za-z0-9 _.\-]", "_", name).strip().strip(".")
+    clean = clean.replace("..", "_")[:NAME_MAX].strip()
+    if not re.search(r"[A-Za-z0-9]", clean):
+        raise SaveError(f"{name!r}: a save name needs letters or digits.")
+    return clean
+
+
+def _decks(game: Game) -> tuple[int, ...]:
+    b = game.state.board
+    return (len(b.agenda_deck), len(b.blueprint_deck), len(b.cockpit_deck), len(b.engine_deck),
+            len(b.cruise_deck), game.state.rng)
+
+
+class Session:
+    """Apply commands, undo and redo them, and keep the file on disk in step."""
+
+    def __init__(self, game: Game, gf: GameFile, path: Path | None) -> None:
+        self.game = game
+        self.file = gf
+        self.path = path
+        self.last_events: list[Event] = []
+        self.warning: str | None = None
+        self.actors: list[int] = []  # who decided each command
+        self.reveals: list[int] = []  # log indices of commands that showed hidden information
+        self._checkpoints: dict[int, bytes] = {0: game.snapshot()}
+
+    # --- creating and loading -------------------------------------------------------------
+    @classmethod
+    def new(cls, options: GameOptions, name: str | None = None,
+            store: object | None = None) -> Session:
+        game = Game.new(options)
+        gf = new_file(options, game.comps.data_id, game.comps.data_hash, now())
+        path = None
+        if store is not None:
+            path = store.path_for(name or store.fresh_name(options))  # type: ignore[attr-defined]
+        s = cls(game, gf, path)
+        s.save()
+        return s
+
+    @classmethod
+    def load(cls, name_or_path: str | Path, store: object | None = None) -> Session:
+        path = Path(name_or_path)
+        if store is not None and not path.suffix:
+            path = store.path_for(str(name_or_path))  # type: ignore[attr-defined]
+        try:
+            return cls._load(path)
+        except SaveError as first:
+            bak = backup_path(path)
+            if not bak.exists():
+                raise
+            s = cls._load(bak)
+            s.path = path
+            s.warning = f"{first} Loaded the backup from the save before it instead."
+            return s
+
+    @classmethod
+    def _load(cls, path: Path) -> Session:
+        try:
+            size = path.stat().st_size
+        except OSError as e:
+            raise SaveError(f"{path}: cannot read it ({e.strerror}).") from None
+        if size > 64 * 1024 * 1024:
+            raise SaveError(f"{path}: too large to be a galcruise save ({size} bytes).")
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise SaveError(f"{path}: cannot read it ({e.strerror}).") from None
+        gf = decode(data, path)
+        return cls.from_file(gf, path)
+
+    @classmethod
+    def from_file(cls, gf: GameFile, path: Path | None) -> Session:
+        comps = load_components()
+        if gf.data_hash != comps.data_hash:
+            raise SaveError(f"{path}: made with other component data ({gf.data_id}, "
+                            f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
+                            f"{comps.data_hash[:8]}).")
+        try:
+            game = Game.new(gf.options, comps)
+        except GameError as e:
+            raise SaveError(f"{path}: its game options are not valid ({e}).") from None
+        s = cls(game, gf, path)
+        expected = dict(gf.hashes)
+        for i, cmd in enumerate(gf.commands):
+            try:
+                s._apply_logged(cmd)
+            except GameError as e:
+                raise SaveError(f"{path}: the log replays illegally at command {i + 1}: "
+                                f"{e}") from None
+            want = expected.get(i + 1)
+            if want is not None and want != game.state_hash():
+                raise SaveError(f"{path}: the game diverges at command {i + 1} (the rules "
+                                "changed since it was saved).")
+        return s
+
+    # --- playing ----------------------------------------------------------------------------
+    def apply(self, cmd: Command) -> list[Event]:
+        events = self._apply_logged(cmd)
+        self.file.commands.append(cmd)
+        self.file.redo.clear()
+        self.save()
+        return events
+
+    def _apply_logged(self, cmd: Command) -> list[Event]:
+        g = self.game
+        actor = g.pending.seat if g.pending else -1
+        before = _decks(g)
+        events = g.apply(cmd)
+        n = len(self.actors) + 1
+        self.actors.append(actor)
+        if _decks(g) != before:
+            self.reveals.append(n)
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[n] = g.snapshot()
+        hashes = self.file.hashes
+        if n % HASH_EVERY == 0 and (not hashes or hashes[-1][0] < n):
+            hashes.append((n, g.state_hash()))
+        self.last_events = events
+        return events
+
+    @property
+    def length(self) -> int:
+        return len(self.actors)
+
+    def human_seats(self) -> int:
+        kinds = self.game.options.seat_kinds()
+        return sum(1 for k in kinds if k == "human")
+
+    def undo_floor(self) -> int:
+        """With two or more humans, undo stops at the last reveal of hidden information."""
+        if self.game.options.free_undo or self.human_seats() < 2 or not self.reveals:
+            return 0
+        return self.reveals[-1]
+
+    @property
+    def can_undo(self) -> bool:
+        return self.length > self.undo_floor()
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.file.redo)
+
+    def _is_bot(self, seat: int) -> bool:
+        kinds = self.game.options.seat_kinds()
+        return 0 <= seat < len(kinds) and kinds[seat] != "human"
+
+    def undo(self) -> bool:
+        """Take back the last human command together with the bot moves that followed it."""
+        if not self.can_undo:
+            return False
+        target = self.length - 1
+        while target > self.undo_floor() and self._is_bot(self.actors[target]):
+            target -= 1
+        undone = self.length - target
+        taken = self.file.commands[target:]
+        self.file.undo_log.append(UndoRecord(at=self.length, undone=undone))
+        self._rewind(target)
+        self.file.redo = list(reversed(taken)) + self.file.redo
+        self.save()
+        return True
+
+    def redo(self) -> bool:
+        if not self.file.redo:
+            return False
+        cmd = self.file.redo.pop(0)
+        self._apply_logged(cmd)
+        self.file.commands.append(cmd)
+        # Bot moves that followed come back with it.
+        while self.file.redo and self.game.pending and self._is_bot(self.game.pending.seat):
+            nxt = self.file.redo.pop(0)
+            self._apply_logged(nxt)
+            self.file.commands.append(nxt)
+        self.save()
+        return True
+
+    def _rewind(self, target: int) -> None:
+        cp = max(i for i in self._checkpoints if i <= target)
+        game = Game.from_snapshot(self._checkpoints[cp], self.game.comps)
+        keep = self.file.commands[:target]
+        self.game = game
+        self.actors = self.actors[:cp]
+        self.reveals = [r for r in self.reveals if r <= cp]
+        self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= cp}
+        for cmd in keep[cp:]:
+            self._apply_logged(cmd)
+        self.file.commands = keep
+
+    # --- files ------------------------------------------------------------------------------
+    def to_file(self) -> GameFile:
+        gf = self.file
+        g = self.game
+        gf.updated = now()
+        # Hashes every HASH_EVERY commands and at the end, so a replay spots rules drift.
+        gf.hashes = [(i, h) for i, h in gf.hashes if i < self.length and i % HASH_EVERY == 0]
+        if self.length:
+            gf.hashes.append((self.length, g.state_hash()))
+        gf.summary = Summary(turn=g.state.turn.number, round=g.state.round, scores=g.scores(),
+                             over=g.is_over, waiting=g.waiting_for())
+        return gf
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        write_atomic(self.path, encode(self.to_file()))
+
+    def save_as(self, path: Path) -> None:
+        self.path = path
+        self.save()

@@ -1,0 +1,268 @@
+"""Save files never lose a game: atomic writes, bad input refused, undo/redo, replays."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from engine import GameOptions
+from engine.bots.random_bot import RandomBot
+from galcruise_tui.cli import main as cli
+from replays import Replay, verify
+from saves import SaveError, Session, Store, sanitize
+from saves.atomic import backup_path
+from saves.envelope import FORMAT_VERSION
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GALCRUISE_HOME", str(tmp_path / "home"))
+
+
+def played(store: Store, players: int = 2, seed: int = 3, n: int = 120, **kw) -> Session:
+    s = Session.new(GameOptions(players=players, seed=seed, **kw), store=store)
+    bot = RandomBot(seed)
+    for _ in range(n):
+        s.apply(bot.choose(s.game))
+    return s
+
+
+def test_save_load_round_trip_and_list(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st)
+    again = Session.load(s.path)
+    assert again.game.state_hash() == s.game.state_hash()
+    info = st.list()[0]
+    assert info.players == 2 and info.turn == s.game.state.turn.number
+    assert list(info.scores) == s.game.scores()
+    assert st.latest() is not None and st.latest().name == info.name
+    data = json.loads(s.path.read_text())
+    assert data["format_version"] == FORMAT_VERSION and data["commands"][0]["type"]
+
+
+def test_many_random_games_round_trip(tmp_path: Path) -> None:
+    for seed in range(int(os.environ.get("GALCRUISE_ROUNDTRIPS", "1000"))):
+        players = 1 + seed % 4
+        s = Session.new(GameOptions(players=players, seed=seed))
+        bot = RandomBot(seed)
+        for _ in range(30):
+            s.apply(bot.choose(s.game))
+        data = msgspec.json.encode(s.to_file())
+        from saves.envelope import decode
+
+        again = Session.from_file(decode(data, "mem"), None)
+        assert again.game.state_hash() == s.game.state_hash()
+
+
+def test_msgpack_is_accepted(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st, n=40)
+    from saves.envelope import encode
+
+    p = tmp_path / "game.msgpack"
+    p.write_bytes(encode(s.to_file(), "msgpack"))
+    assert Session.load(p).game.state_hash() == s.game.state_hash()
+
+
+@pytest.mark.parametrize("case", ["truncated", "random", "wrong_shape", "unknown_tag", "newer",
+                                  "foreign", "data_hash", "illegal_log", "huge", "empty"])
+def test_bad_input_is_refused_in_one_sentence_and_left_alone(tmp_path: Path, case: str) -> None:
+    st = Store(tmp_path)
+    s = played(st, n=40)
+    good = s.path.read_bytes()
+    doc = json.loads(good)
+    bad = tmp_path / "bad.json"
+    if case == "truncated":
+        data = good[: len(good) // 2]
+    elif case == "random":
+        data = os.urandom(4096)
+    elif case == "wrong_shape":
+        data = json.dumps({"format": "galcruise-save", "format_version": 1, "commands": 3}).encode()
+    elif case == "unknown_tag":
+        doc["commands"][2] = {"type": "teleport"}
+        data = json.dumps(doc).encode()
+    elif case == "newer":
+        doc["format_version"] = FORMAT_VERSION + 1
+        data = json.dumps(doc).encode()
+    elif case == "foreign":
+        data = json.dumps({"name": "something else"}).encode()
+    elif case == "data_hash":
+        doc["data_hash"] = "0" * 32
+        data = json.dumps(doc).encode()
+    elif case == "illegal_log":
+        doc["commands"].insert(5, {"type": "place_worker", "piece": "worker", "station": 9})
+        data = json.dumps(doc).encode()
+    elif case == "empty":
+        data = b""
+    else:
+        with open(bad, "wb") as f:
+            f.truncate(1024 ** 3)  # a sparse 1 GB file
+        data = None
+    if data is not None:
+        bad.write_bytes(data)
+    before = bad.stat().st_size
+    with pytest.raises(SaveError) as err:
+        Session.load(bad)
+    msg = str(err.value)
+    assert str(bad) in msg and "\n" not in msg
+    assert bad.stat().st_size == before
+    words = {"truncated": "truncated", "random": "not a galcruise save", "wrong_shape": "damaged",
+             "unknown_tag": "damaged", "newer": "newer", "foreign": "not a galcruise save",
+             "data_hash": "component data", "illegal_log": "illegally", "huge": "too large",
+             "empty": "empty"}
+    assert words[case] in msg
+
+
+def test_damaged_main_file_falls_back_to_the_backup(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st, n=30)
+    assert backup_path(s.path).exists()
+    s.path.write_bytes(s.path.read_bytes()[:100])
+    again = Session.load(s.path)
+    assert again.warning and "backup" in again.warning
+    assert again.length == s.length - 1
+
+
+KILLER = """
+import os, sys
+from pathlib import Path
+import saves.atomic as atomic
+real = os.replace
+def crash(src, dst):
+    if str(dst).endswith('.json'):
+        os.kill(os.getpid(), 9)
+    return real(src, dst)
+atomic.os.replace = crash
+atomic.write_atomic(Path(sys.argv[1]), b'{"half": ')
+"""
+
+
+def test_kill_between_write_and_rename_leaves_a_loadable_file(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st, n=30)
+    h = s.game.state_hash()
+    proc = subprocess.run([sys.executable, "-c", KILLER, str(s.path)], cwd=ROOT)
+    assert proc.returncode == -signal.SIGKILL
+    assert Session.load(s.path).game.state_hash() == h
+
+
+def test_undo_to_the_start_and_redo_back(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st, players=1, n=80)
+    end = s.game.state_hash()
+    hashes = []
+    while s.can_undo:
+        hashes.append(s.game.state_hash())
+        assert s.undo()
+    assert s.length == 0 and not s.can_undo
+    while s.can_redo:
+        s.redo()
+    assert s.game.state_hash() == end
+    data = json.loads(s.path.read_text())
+    assert len(data["undo_log"]) == 80
+    assert Session.load(s.path).game.state_hash() == end
+
+
+def test_undo_removes_bot_follow_ups_with_the_human_command(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = Session.new(GameOptions(players=2, seed=3, seats=("human", "random"), free_undo=True),
+                    store=st)
+    bot = RandomBot(3)
+    for _ in range(60):
+        s.apply(bot.choose(s.game))
+    s.undo()
+    assert s.game.pending is not None and s.game.pending.seat == 0 or s.length == 0
+
+
+def test_two_humans_cannot_undo_past_a_reveal(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st, players=2, n=150)
+    assert s.reveals
+    floor = s.undo_floor()
+    assert floor == s.reveals[-1]
+    while s.undo():
+        pass
+    assert s.length == floor
+    free = played(st, players=2, n=150, free_undo=True)
+    assert free.undo_floor() == 0
+
+
+def test_save_names_are_sanitized() -> None:
+    assert sanitize("../../etc/passwd") == "_.._etc_passwd".replace("..", "_")
+    assert "/" not in sanitize("a/b") and "\\" not in sanitize("a\\b")
+    assert len(sanitize("x" * 500)) == 64
+    with pytest.raises(SaveError):
+        sanitize("///")
+
+
+def test_rename_delete_export_import(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st, n=20)
+    name = s.path.stem
+    st.rename(name, "my game")
+    assert [i.name for i in st.list()] == ["my game"]
+    out = st.export("my game", tmp_path)
+    st.delete("my game")
+    assert st.list() == []
+    st.import_file(out, "back")
+    assert [i.name for i in st.list()] == ["back"]
+    junk = tmp_path / "junk.json"
+    junk.write_text("{}")
+    with pytest.raises(SaveError):
+        st.import_file(junk)
+    assert junk.read_text() == "{}"
+
+
+@pytest.mark.parametrize("fixture", sorted(p.name for p in FIXTURES.glob("*.json")))
+def test_fixtures_replay_to_their_final_scores(fixture: str) -> None:
+    path = FIXTURES / fixture
+    doc = json.loads(path.read_text())
+    ok, msg = verify(path)
+    assert ok, msg
+    s = Session.load(path)
+    assert s.game.is_over
+    assert s.game.scores() == doc["summary"]["scores"]
+
+
+def test_replay_steps_turns_and_agms() -> None:
+    rp = Replay.open(FIXTURES / "game-2p.json")
+    rp.step(10)
+    h10 = rp.game.state_hash()
+    rp.step(5)
+    rp.back(5)
+    assert rp.index == 10 and rp.game.state_hash() == h10
+    rp.goto_turn(20)
+    assert rp.game.state.turn.number == 20
+    assert rp.next_agm()
+    assert rp.game.state.agm_done >= 1
+    rp.goto(rp.length)
+    assert rp.game.is_over
+
+
+def test_cli_verify_replay_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sim.json"
+    assert cli(["simulate", "--players", "2", "--seed", "3", "--out", str(out)]) == 0
+    assert cli(["verify", str(out)]) == 0
+    assert "OK" in capsys.readouterr().out
+    assert cli(["replay", str(out), "--to", "5", "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["options"]["seed"] == 3
+    doc = json.loads(out.read_text())
+    doc["hashes"][0][1] = "f" * 32
+    out.write_text(json.dumps(doc))
+    assert cli(["verify", str(out)]) == 1
+    assert "diverges at command" in capsys.readouterr().out
+    (tmp_path / "x.json").write_bytes(b"\x00\x01")
+    assert cli(["verify", str(tmp_path / "x.json")]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "x.json" in err
