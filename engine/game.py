@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -15,6 +16,9 @@ from engine.events import Event
 from engine.options import GameOptions
 from engine.setup import new_state
 from engine.state import Decision, State
+
+if TYPE_CHECKING:
+    from engine.rules.scoring import ScoreLine
 
 _encoder = msgspec.msgpack.Encoder()
 _state_decoder = msgspec.msgpack.Decoder(State)
@@ -79,6 +83,19 @@ class Game:
         from engine.rules import scoring
 
         return scoring.totals(Ctx(self.state, self.comps))
+
+    def score_sheet(self) -> list[ScoreLine]:
+        """Per seat and category: final once the game is over, a projection before."""
+        from engine.rules import scoring
+
+        return scoring.sheet(Ctx(self.state, self.comps))
+
+    def ranking(self) -> list[int]:
+        """Seats best first, with the rulebook's tie-breaks."""
+        from engine.rules import scoring
+
+        ctx = Ctx(self.state, self.comps)
+        return scoring.ranking(ctx, scoring.sheet(ctx))
 
     # --- the one way to change the game ----------------------------------------------------
     def apply(self, cmd: Command) -> list[Event]:

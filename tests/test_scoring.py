@@ -125,16 +125,3 @@ def test_ties_break_on_cubes_then_reputation_then_cockpit_then_later_seat():
              mk(1, "b", 0, 0, 0, 0, 0, 0, 0, 100, 5, 3, 0),
              mk(2, "c", 0, 0, 0, 0, 0, 0, 0, 100, 5, 2, 9)]
     assert scoring.ranking(ctx, lines) == [1, 0, 2]
-
-
-def test_random_games_end_with_a_final_score_sheet():
-    from engine.bots.random_bot import play
-
-    for players in (1, 2, 3, 4):
-        for seed in range(10):
-            game = new_game(players=players, seed=seed)
-            play(game, seed)
-            assert game.is_over
-            assert game.state.turns_taken <= 400
-            sheet = scoring.sheet(Ctx(game.state, game.comps))
-            assert [ln.total for ln in sheet] == game.scores()
