@@ -42,6 +42,9 @@ class CallMeeting(Command, tag="call_meeting"):
 
 class Launch(Command, tag="launch"):
     ship: int
+    # Which piece becomes the pilot: None is a worker (or, with no piece at all, the card
+    # that lets a ship fly without one).
+    piece: Piece | None = None
 
 
 class TakeAction(Command, tag="take_action"):
@@ -168,6 +171,13 @@ class UseTechnology(Command, tag="use_technology"):
     slot: int
 
 
+class PayFee(Command, tag="pay_fee"):
+    """Pay ahead for the developments on a connection so they are free for the rest of the turn
+    (the fee can be cheaper now than after a later reputation loss)."""
+
+    connection: int
+
+
 class DropReputation(Command, tag="drop_reputation"):
     to: int
     bonus: DropKind
@@ -209,6 +219,7 @@ AnyCommand = (
     | PlayAgendaResource
     | PlayAgendaEffect
     | UseTechnology
+    | PayFee
     | DropReputation
     | DiscardAgenda
 )

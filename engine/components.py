@@ -207,7 +207,6 @@ class Upgrade(_S):
 class ProgressTrack(_S):
     players: int
     sections: tuple[int, int, int]
-    neutral_cube_section: int | None = None
 
 
 class BoardData(_S):
@@ -220,7 +219,6 @@ class BoardData(_S):
     guest_bonuses: tuple[Literal["ad", "money", "reputation", "resource", "vp"], ...]
     intro_action_pairs: tuple[tuple[ActionName, ActionName], ...]
     intro_technologies: tuple[str, str, str, str]
-    intro_neutral_setup: NeutralSetup
     intro_goal_tile: str
     intro_expert_tile: str
     start_money: int
@@ -271,6 +269,44 @@ class _Upgrades(_S):
     upgrade: tuple[Upgrade, ...]
 
 
+RachelAction = Literal[
+    "build_segments", "draw_agenda", "refill_agenda", "gain_resources", "advertise_cruise",
+    "develop_network", "develop_technology", "hire_expert", "refill_blueprints", "launch",
+]
+Level = Literal["easy", "normal", "hard"]
+
+
+class RachelCard(_S):
+    """A solo action card: the action side, and on its back two numbers and a station."""
+
+    id: str
+    name: str
+    top: RachelAction
+    bottom: RachelAction
+    first: int
+    second: int
+    station: int
+    launch_segments: int = 0  # a launch card: the fewest segments a ship needs
+    source: Source = "stand-in"
+
+
+class RachelWorkerCard(_S):
+    difficulty: Level
+    name: str
+    developments_goal: int
+    segments_goal: int
+    ships_goal: int
+    second_action: Literal["same_station", "connected"]
+    meeting_action: bool
+    expert_funding: int
+    source: Source = "stand-in"
+
+
+class _Rachel(_S):
+    card: tuple[RachelCard, ...]
+    worker: tuple[RachelWorkerCard, ...]
+
+
 class DataError(Exception):
     """A data file is missing or malformed; the message names the file and the place."""
 
@@ -289,6 +325,8 @@ class Components:
         self.expert_tiles = files["experts.toml"].expert  # type: ignore[attr-defined]
         self.goal_tiles = files["goals.toml"].tile  # type: ignore[attr-defined]
         self.upgrades = files["upgrades.toml"].upgrade  # type: ignore[attr-defined]
+        self.rachel_cards: tuple[RachelCard, ...] = files["rachel.toml"].card  # type: ignore[attr-defined]
+        self.rachel_workers: tuple[RachelWorkerCard, ...] = files["rachel.toml"].worker  # type: ignore[attr-defined]
         self.action_tiles = self.board.action_tiles
         self.guest_bonuses = self.board.guest_bonuses
         self.data_id = self.board.data_id
@@ -298,7 +336,7 @@ class Components:
                             ("engine", self.engines), ("cruise", self.cruise_tiles),
                             ("agenda", self.agenda_cards), ("technology", self.technologies),
                             ("expert", self.expert_tiles), ("goal", self.goal_tiles),
-                            ("upgrade", self.upgrades)):
+                            ("upgrade", self.upgrades), ("rachel", self.rachel_cards)):
             table: dict[str, msgspec.Struct] = {}
             for it in items:
                 if it.id in table:
@@ -333,12 +371,18 @@ class Components:
     def upgrade(self, i: str) -> Upgrade:
         return self._by_id["upgrade"][i]  # type: ignore[return-value]
 
+    def rachel_card(self, i: str) -> RachelCard:
+        return self._by_id["rachel"][i]  # type: ignore[return-value]
+
+    def rachel_worker(self, level: str) -> RachelWorkerCard:
+        return next(w for w in self.rachel_workers if w.difficulty == level)
+
 
 FILES: dict[str, type] = {
     "board.toml": BoardData, "blueprints.toml": _Blueprints, "cockpits.toml": _Cockpits,
     "engines.toml": _Engines, "cruises.toml": _Cruises, "agenda.toml": _Agenda,
     "technologies.toml": _Techs, "experts.toml": _Experts, "goals.toml": _Goals,
-    "upgrades.toml": _Upgrades,
+    "upgrades.toml": _Upgrades, "rachel.toml": _Rachel,
 }
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -425,4 +469,40 @@ def check(c: Components) -> list[str]:
         bad.append("expected 6 expert tiles besides the intro one")
     if sum(1 for g in c.goal_tiles if not g.intro) != 6:
         bad.append("expected 6 company goal tiles besides the intro one")
+    return bad + check_rachel(c)
+
+
+RACHEL_ACTIONS = RachelAction.__args__  # type: ignore[attr-defined]
+
+
+def check_rachel(c: Components) -> list[str]:
+    """Her deck as the book describes it: 12 cards, two launches (2+ and 3+ segments)."""
+    bad = []
+    cards = c.rachel_cards
+    if len(cards) != 12:
+        bad.append(f"{len(cards)} Rachel action cards, expected 12")
+    launches = sorted(x.launch_segments for x in cards if x.top == "launch" or
+                      x.bottom == "launch")
+    if launches != [2, 3]:
+        bad.append("exactly two Rachel cards launch: one needs 2+ segments, the other 3+")
+    for x in cards:
+        if (x.launch_segments > 0) != ("launch" in (x.top, x.bottom)):
+            bad.append(f"Rachel card {x.id}: launch_segments belongs to launch cards only")
+        if x.top == x.bottom:
+            bad.append(f"Rachel card {x.id}: the bottom action must differ from the top")
+        if not (1 <= x.first <= 6 and 1 <= x.second <= 6 and 1 <= x.station <= 6):
+            bad.append(f"Rachel card {x.id}: numbers and station must be 1 to 6")
+        if x.first == x.second:
+            bad.append(f"Rachel card {x.id}: the second number must differ from the first")
+    for label, values in (("first numbers", [x.first for x in cards]),
+                          ("second numbers", [x.second for x in cards]),
+                          ("stations", [x.station for x in cards])):
+        if sorted(values) != sorted(list(range(1, 7)) * (len(cards) // 6)):
+            bad.append(f"Rachel's {label} must spread evenly over 1-6")
+    used = {x.top for x in cards} | {x.bottom for x in cards}
+    missing = [a for a in RACHEL_ACTIONS if a not in used]
+    if missing:
+        bad.append(f"Rachel's deck never uses {', '.join(missing)}")
+    if sorted(w.difficulty for w in c.rachel_workers) != ["easy", "hard", "normal"]:
+        bad.append("expected one Rachel worker card per difficulty")
     return bad

@@ -15,6 +15,7 @@ from engine.commands import (
     DropReputation,
     FundingBonus,
     Launch,
+    PayFee,
     PlaceWorker,
     PlayAgendaEffect,
     PlayAgendaResource,
@@ -37,13 +38,15 @@ from engine.rules import (
     launch,
     modifiers,
     network,
+    npc,
     ships,
     technologies,
     travel,
 )
 from engine.rules.actions import ACTIONS, LABELS, action_options, feasible
 from engine.rules.economy import clamp_storage
-from engine.state import RESOURCES, Decision, Occupant, Player, Turn
+from engine.rules.rachel import hooks as rachel
+from engine.state import NPC, RESOURCES, Decision, Occupant, Player, Turn
 
 FREE_TYPES = (PlayAgendaResource, DropReputation)
 # Further free commands (technology fees, agenda effects): type -> (options, apply).
@@ -51,10 +54,11 @@ FREE_TYPES = (PlayAgendaResource, DropReputation)
 FREE_EXTRA: dict = {
     PlayAgendaEffect: (agenda_effects.options, agenda_effects.play),
     UseTechnology: (technologies.fee_options, technologies.pay_fee),
+    PayFee: (network.fee_options, network.pay_fee),
 }
 # Seats run by the engine itself (Rachel): kind -> step(ctx). Called whenever it is that seat's
 # turn and nothing is pending; it advances the bot's turn and sets `turn.phase` as it goes.
-BOT_TURNS: dict = {}
+BOT_TURNS: dict = {rachel.KIND: rachel.step}
 
 
 # --- what the game waits for ---------------------------------------------------------
@@ -294,6 +298,8 @@ def may_bump_own(ctx: Ctx, p: Player, piece: str) -> bool:
     """An upgrade lets any piece bump its owner's; the expert tile only experts."""
     from engine.rules import expert_abilities, upgrades
 
+    if p.kind in BOT_TURNS:
+        return False  # no upgrade or expert ability works for Rachel
     if upgrades.has_effect(ctx, p, "bump_own"):
         return True
     return piece != "worker" and expert_abilities.ability(ctx) == "bump_own"
@@ -361,7 +367,7 @@ def apply(ctx: Ctx, cmd: Command) -> None:
         if finished:
             finish_action(ctx, dec)
     elif kind == "funding":
-        assert isinstance(cmd, FundingBonus)
+        assert isinstance(cmd, (FundingBonus, Done))
         funding.apply_funding(ctx, dec, cmd)
     elif kind == "choose_resource":
         assert isinstance(cmd, ChooseResource)
@@ -415,14 +421,16 @@ def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
     p.break_room.remove(piece)
     occ = b.occupants[station - 1]
     b.occupants[station - 1] = Occupant(seat, piece)
-    label = "worker" if piece == "worker" else "expert"
-    ctx.log("place", seat, f"{p.name} places a {label} on station {station} "
+    label = "a worker" if piece == "worker" else "an expert"
+    ctx.log("place", seat, f"{p.name} places {label} on station {station} "
             f"({' / '.join(LABELS[a] for a in b.stations[station - 1])}).")
-    if piece != "worker":
+    if piece != "worker" and p.kind not in BOT_TURNS:  # Rachel's experts have no tile ability
         from engine.rules import expert_abilities
 
         expert_abilities.on_place(ctx, seat)
-    if occ is not None:
+    if occ is not None and occ.seat == NPC:
+        npc.bumped(ctx, seat, piece, station, occ)
+    elif occ is not None:
         bump(ctx, seat, piece, occ)
 
 
@@ -436,7 +444,9 @@ def bump(ctx: Ctx, seat: int, piece: str, occ: Occupant) -> None:
             f"{'worker' if occ.piece == 'worker' else 'expert'} back to the break room.")
     # The placer's ability bonus is queued first so the bumped player chooses first.
     expert_abilities.on_bump(ctx, seat, piece)
-    funding.grant_funding(ctx, occ.seat, 1, "worker bumped")
+    # Cards that react to being bumped need another player's piece to do it.
+    why = funding.BUMPED if occ.seat != seat else "own piece bumped"
+    funding.grant_funding(ctx, occ.seat, 1, why)
 
 
 def call_meeting(ctx: Ctx, seat: int) -> None:
@@ -533,6 +543,7 @@ def _setup_step(ctx: Ctx) -> None:
 
 def end_turn(ctx: Ctx) -> None:
     s = ctx.s
+    clamp_storage(ctx.current)  # a card played at the hand-limit discard may overfill
     s.turns_taken += 1
     for p in s.players:
         p.vp_history.append(p.vp)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.components import Components
 from engine.game import Game
-from engine.state import RESOURCES
+from engine.state import NEUTRAL, NPC, RESOURCES
 
 GUESTS_PER_COLOUR = 12
 
@@ -23,7 +24,8 @@ def check(game: Game) -> list[str]:
         if b.supply[ci] < 0 or any(b.queue[sec][ci] < 0 for sec in range(3)):
             bad.append(f"negative {colour} guests")
     for p in s.players:
-        if p.money < 0 or p.ads < 0 or p.vp < 0:
+        # The final AGM may take a total below 0: -5 VP per ship never launched (打ち上げ).
+        if p.money < 0 or p.ads < 0 or (p.vp < 0 and not s.over):
             bad.append(f"{p.name} has negative money/ads/VP")
         if not 0 <= p.reputation <= 18:
             bad.append(f"{p.name} reputation {p.reputation} off the track")
@@ -45,26 +47,131 @@ def check(game: Game) -> list[str]:
             bad.append(f"{p.name} has more than one scheduled cruise")
         if len(p.blueprints) > 5:
             bad.append(f"{p.name} holds {len(p.blueprints)} blueprints")
+    bad += _npc(game)
+    bad += _rachel(game)
+    bad += _progress(game)
+    bad += _engines_and_upgrades(game)
     if any(x < 0 or x > 5 for x in b.silo):
         bad.append(f"silo out of range {b.silo}")
     # Every card and tile in exactly one place.
     agenda = list(b.agenda_deck) + list(b.agenda_discard) + [x for x in b.agenda_display if x]
     agenda += [x for p in s.players for x in p.hand]
-    if sorted(agenda) != sorted(a.id for a in c.agenda_cards):
+    if sorted(agenda) != _all_ids(c, "agenda"):
         bad.append("agenda cards are not each in exactly one place")
     bps = list(b.blueprint_deck) + [x for x in b.blueprint_display if x]
     bps += [x for p in s.players for x in p.blueprints]
     bps += [x for p in s.players for sh in p.ships for x in sh.segments]
-    if sorted(bps) != sorted(x.id for x in c.blueprints):
+    bps += s.rachel.discarded_blueprints if s.rachel else []
+    if sorted(bps) != _all_ids(c, "blueprint"):
         bad.append("blueprints are not each in exactly one place")
     tiles = list(b.cruise_deck) + list(b.cruise_discard)
     tiles += [sp.tile for sp in b.cruise_spaces if sp.tile]
     tiles += [sh.cruise for p in s.players for sh in p.ships if sh.cruise]
-    if sorted(tiles) != sorted(t.id for t in c.cruise_tiles):
+    if sorted(tiles) != _all_ids(c, "cruise"):
         bad.append("cruise tiles are not each in exactly one place")
     cks = list(b.cockpit_deck) + [x for x in b.cockpit_display if x]
-    cks += [sh.cockpit for p in s.players for sh in p.ships]
-    if sorted(cks) != sorted(x.id for x in c.cockpits if not x.starting or
-                             any(sh.cockpit == x.id for p in s.players for sh in p.ships)):
+    flying = [sh.cockpit for p in s.players for sh in p.ships]
+    cks += flying
+    if sorted(cks) != sorted(x.id for x in c.cockpits if not x.starting or x.id in flying):
         bad.append("cockpits are not each in exactly one place")
+    return bad
+
+
+_IDS: dict[tuple[str, str], list[str]] = {}
+
+
+def _all_ids(c: Components, kind: str) -> list[str]:
+    """Sorted ids of every component of a kind; computed once per data set (a hot path)."""
+    key = (c.data_hash, kind)
+    if key not in _IDS:
+        items = {"agenda": c.agenda_cards, "blueprint": c.blueprints, "cruise": c.cruise_tiles}
+        _IDS[key] = sorted(x.id for x in items[kind])
+    return _IDS[key]
+
+
+def _npc(game: Game) -> list[str]:
+    """The 1-2 player NPC: 2 pieces always on the network, 6 developments, 2 experts."""
+    b = game.state.board
+    pieces = [o.piece for o in b.occupants if o is not None and o.seat == NPC]
+    devs = [o for site in list(b.connections) + list(b.tech_owners) for o in site if o == NPC]
+    if b.npc is None:
+        return ["NPC pieces or developments without an NPC"] if pieces or devs else []
+    bad: list[str] = []
+    if len(pieces) != 2:
+        bad.append(f"the NPC has {len(pieces)} pieces on the network, not 2")
+    if pieces.count("npc_expert") + b.npc.experts != 2:
+        bad.append(f"NPC experts: {pieces.count('npc_expert')} placed, {b.npc.experts} aside")
+    if len(devs) + b.npc.developments > 6 or b.npc.developments < 0:
+        bad.append(f"NPC developments: {len(devs)} placed, {b.npc.developments} aside")
+    if any(site.count(NPC) > 1 for site in list(b.connections) + list(b.tech_owners)):
+        bad.append("two NPC developments on one place")
+    return bad
+
+
+def _progress(game: Game) -> list[str]:
+    """Progress cubes = launches + goals achieved, per player; besides them only the neutral
+    cube and the NPC's. Engine-run seats (Rachel) place cubes by their own rules: for them
+    only the count on the track is checked."""
+    from engine.flow import BOT_TURNS
+
+    s = game.state
+    track = s.board.progress
+    bad: list[str] = []
+    for p in s.players:
+        n = track.count(p.seat)
+        if n != p.cubes_on_track:
+            bad.append(f"{p.name} has {n} cubes on the progress track, counted {p.cubes_on_track}")
+        # A launch places its cube at T-4 and counts the launch at liftoff.
+        launching = s.turn.phase == "launch" and s.turn.seat == p.seat
+        extra = n - p.launches - len(p.goals_done)
+        if p.kind not in BOT_TURNS and extra not in ((0, 1) if launching else (0,)):
+            bad.append(f"{p.name} has {n} progress cubes but {p.launches} launches and "
+                       f"{len(p.goals_done)} goals")
+        if len(set(p.goals_done)) != len(p.goals_done):
+            bad.append(f"{p.name} achieved a goal twice")
+    strangers = [o for o in track if not 0 <= o < len(s.players) and o not in (NEUTRAL, NPC)]
+    if strangers:
+        bad.append(f"progress cubes of unknown owners {strangers}")
+    if track.count(NEUTRAL) + len(s.board.neutral_progress) > 3:
+        bad.append(f"{track.count(NEUTRAL)} neutral cubes on the progress track")
+    return bad
+
+
+def _engines_and_upgrades(game: Game) -> list[str]:
+    s = game.state
+    b = s.board
+    c = game.comps
+    bad: list[str] = []
+    ships = [sh for p in s.players for sh in p.ships]
+    engines = list(b.engine_deck) + [x for x in b.engine_display if x] + [sh.engine for sh in ships]
+    used = {sh.engine for sh in ships}
+    if sorted(engines) != sorted(x.id for x in c.engines if not x.starting or x.id in used):
+        bad.append("engines are not each in exactly one place")
+    for p in s.players:
+        if len(set(p.upgrades)) != len(p.upgrades):
+            bad.append(f"{p.name} unlocked an upgrade twice")
+    if len(set(b.technologies)) != len(b.technologies):
+        bad.append("a technology tile is on the board twice")
+    return bad
+
+
+def _rachel(game: Game) -> list[str]:
+    """Solo: her 12 action cards, and nothing she never holds (cards, blueprints, resources)."""
+    s = game.state
+    rs = s.rachel
+    if rs is None:
+        return ["a Rachel seat without her deck"] if any(p.kind == "rachel"
+                                                         for p in s.players) else []
+    bad: list[str] = []
+    if sorted(rs.deck + rs.discard) != sorted(c.id for c in game.comps.rachel_cards):
+        bad.append("Rachel's action cards are not each in exactly one place")
+    for p in s.players:
+        if p.kind != "rachel":
+            continue
+        if p.hand or p.blueprints or p.food or p.oxygen or p.fuel or p.ads or p.upgrades:
+            bad.append("Rachel holds agenda cards, blueprints, resources, ads or upgrades")
+        if p.scheduled is not None:
+            bad.append("Rachel has a scheduled cruise")
+        if len(p.ships) > 3 or any(len(sh.segments) > 3 for sh in p.ships):
+            bad.append("Rachel has more than 3 ships or 3 segments on a ship")
     return bad

@@ -11,6 +11,9 @@ Difficulty = Literal["easy", "normal", "hard", "custom"]
 SetupKind = Literal["standard", "intro"]
 
 DEFAULT_NAMES = ("Pink", "Blue", "Green", "Yellow")
+LEVELS = ("easy", "normal", "hard")
+CUSTOM_ROWS = ("developments goal", "segments goal", "ships launched goal", "second action",
+               "meeting", "expert ability")
 
 
 class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -38,6 +41,17 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         for n in self.names:
             if not n.strip() or len(n) > 24:
                 raise IllegalOptions(f"seat name {n!r} must be 1 to 24 characters")
+        # Solo: one level per row of the difficulty table (難易度の調整), in the book's order.
+        if self.difficulty == "custom":
+            if len(self.custom_mix) != len(CUSTOM_ROWS):
+                raise IllegalOptions(f"custom_mix needs {len(CUSTOM_ROWS)} levels, one each for "
+                                     f"{', '.join(CUSTOM_ROWS)}")
+            for row, level in zip(CUSTOM_ROWS, self.custom_mix, strict=True):
+                if level not in LEVELS:
+                    raise IllegalOptions(f"custom_mix: {row} must be easy, normal or hard, "
+                                         f"not {level!r}")
+        elif self.custom_mix:
+            raise IllegalOptions("custom_mix is only used with difficulty 'custom'")
 
     def seat_names(self) -> tuple[str, ...]:
         return self.names or DEFAULT_NAMES[: self.players]

@@ -6,6 +6,8 @@ from engine.components import Components
 from engine.ctx import Ctx
 from engine.options import GameOptions
 from engine.rng import seed_state
+from engine.rules import npc, rachel
+from engine.rules.rachel import setup as rachel_setup
 from engine.state import COLOURS, NEUTRAL, Board, CruiseSpace, Player, Ship, State, Turn
 
 CRUISE_SPACES = 6
@@ -19,8 +21,10 @@ def new_state(opts: GameOptions, comps: Components) -> State:
         Player(seat=i, name=name, kind=kind)
         for i, (name, kind) in enumerate(zip(opts.seat_names(), opts.seat_kinds(), strict=True))
     ]
+    if n == 1:  # solo: Rachel plays the second seat; you are the first player (1人用ゲーム)
+        players.append(Player(seat=1, name=rachel.NAME, kind=rachel.KIND))
     state = State(options=opts, data_hash=comps.data_hash, rng=seed_state(opts.seed),
-                  players=players, board=board, turn_order=list(range(n)),
+                  players=players, board=board, turn_order=list(range(len(players))),
                   setup_queue=[], turn=Turn(seat=0, number=0, phase="setup"))
     ctx = Ctx(state, comps)
     b = state.board
@@ -32,13 +36,17 @@ def new_state(opts: GameOptions, comps: Components) -> State:
     b.agenda_display = [b.agenda_deck.pop(0) for _ in range(4)]
     track = next(t for t in comps.board.progress_tracks if t.players == n)
     b.progress_sections = list(track.sections)
-    b.neutral_progress_at = None
     if intro:
         b.stations = [list(pair) for pair in comps.board.intro_action_pairs]
         b.expert_tile = comps.board.intro_expert_tile
         b.goal_tile = comps.board.intro_goal_tile
         b.technologies = list(comps.board.intro_technologies)
-        neutral = comps.board.intro_neutral_setup
+        # The intro board prints its technologies, but a tile is still drawn at random for
+        # its back: where the neutral developments go (導入ゲームの準備 ⑥⑦).
+        techs = [t.id for t in comps.technologies]
+        ctx.shuffle(techs)
+        neutral = comps.technology(techs[0]).neutral_setup
+        spare = techs[1:]
     else:
         tiles = list(comps.action_tiles)
         ctx.shuffle(tiles)
@@ -52,6 +60,7 @@ def new_state(opts: GameOptions, comps: Components) -> State:
         b.technologies = techs[:4]
         back = comps.technology(techs[4])
         neutral = back.neutral_setup
+        spare = techs[5:]
     b.tech_owners = [[] for _ in b.technologies]
     b.goal_trackers = [1 if n <= 2 else 0] * 3
     b.goal_achievers = [0, 0, 0]
@@ -61,8 +70,17 @@ def new_state(opts: GameOptions, comps: Components) -> State:
         b.connections[k - 1].append(NEUTRAL)
     if n <= 3:
         b.tech_owners[neutral.technology_slot - 1].append(NEUTRAL)
-    if intro and n <= 2:
-        b.neutral_progress_at = 0
+    if n <= npc.MAX_PLAYERS:
+        npc.setup(ctx, conns, spare)  # 1-2 players: the unused tiles stay beside the board
+    if intro:
+        # A neutral cube on the first space of every section; 1-2 players: section 2 only.
+        starts = [sum(b.progress_sections[:k]) for k in range(3)]
+        if n <= 2:
+            starts = [starts[1]]
+        if starts[0] == 0:
+            b.progress.append(NEUTRAL)
+            starts.pop(0)
+        b.neutral_progress = starts
 
     # Displays.
     b.blueprint_deck = [x.id for x in comps.blueprints]
@@ -120,6 +138,8 @@ def new_state(opts: GameOptions, comps: Components) -> State:
         p.hand.append(b.agenda_deck.pop(0))
         p.reputation = pos
     state.setup_queue = list(reversed(state.turn_order))
+    if n == 1:
+        rachel_setup.prepare(ctx)
     return state
 
 

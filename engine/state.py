@@ -15,13 +15,16 @@ from engine.options import GameOptions
 RESOURCES: tuple[str, str, str] = ("food", "oxygen", "fuel")
 COLOURS: tuple[str, str, str] = ("orange", "purple", "teal")
 NEUTRAL = -1  # owner id of a neutral development, and the "supply" as a payee
+# Owner id of the 1-2 player NPC's developments and seat of its pieces on the network. Not
+# NEUTRAL: an NPC development must be told apart from a neutral one ("same colour already there").
+NPC = -2
 
 TokenState = Literal["up", "flipped", "removed"]
 
 
 class Occupant(msgspec.Struct):
     seat: int
-    piece: str  # "worker", "expert_left", "expert_right", "neutral"
+    piece: str  # "worker", "expert_left", "expert_right"; the NPC's "npc_worker", "npc_expert"
 
 
 class Ship(msgspec.Struct):
@@ -90,10 +93,18 @@ class CruiseSpace(msgspec.Struct):
     presold: list[str] = msgspec.field(default_factory=list)
 
 
+class Npc(msgspec.Struct):
+    """What the 1-2 player NPC keeps beside the board; its two pieces are on `occupants`."""
+
+    developments: int = 6  # set aside, placed at AGM years 1 and 2
+    experts: int = 2  # set aside, each replaces an NPC worker at an AGM
+    technologies: list[str] = msgspec.field(default_factory=list)  # unused tiles, shuffled later
+
+
 class Board(msgspec.Struct):
     stations: list[list[str]]  # 6 stations x 2 action names; station k = index k-1
     occupants: list[Occupant | None]
-    connections: list[list[int]]  # 6 connections x owners (seat, or NEUTRAL)
+    connections: list[list[int]]  # 6 connections x owners (seat, NEUTRAL or NPC)
     technologies: list[str]
     tech_owners: list[list[int]]
     expert_tile: str
@@ -118,7 +129,10 @@ class Board(msgspec.Struct):
     supply: list[int]  # guests per colour in the supply
     progress: list[int]  # cube owners in the order placed (NEUTRAL for the neutral cube)
     progress_sections: list[int]
-    neutral_progress_at: int | None = None
+    # Intro setup: spaces ahead that a neutral cube holds; the cube placed before each one
+    # is followed by it.
+    neutral_progress: list[int] = msgspec.field(default_factory=list)
+    npc: Npc | None = None  # 1-2 players only
 
 
 class Turn(msgspec.Struct):
@@ -151,6 +165,19 @@ class Decision(msgspec.Struct):
     data: list[str] = msgspec.field(default_factory=list)
 
 
+class RachelState(msgspec.Struct):
+    """Solo play: what Rachel keeps beside her board (engine/rules/rachel)."""
+
+    deck: list[str]  # her action cards, top first
+    discard: list[str] = msgspec.field(default_factory=list)  # revealed, in the order revealed
+    card: str | None = None  # the revealed card whose action she is about to carry out
+    away: list[str] = msgspec.field(default_factory=list)  # her experts out of the break room
+    # Upgrade tokens placed on her board: they cover spaces and raise tour VP, but no effect
+    # applies to her, so they are kept apart from Player.upgrades.
+    upgrades: list[str] = msgspec.field(default_factory=list)
+    discarded_blueprints: list[str] = msgspec.field(default_factory=list)
+
+
 class State(msgspec.Struct):
     options: GameOptions
     data_hash: str
@@ -169,3 +196,4 @@ class State(msgspec.Struct):
     final_turns_left: list[int] = msgspec.field(default_factory=list)
     over: bool = False
     log_index: int = 0
+    rachel: RachelState | None = None  # solo games only

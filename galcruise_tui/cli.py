@@ -63,20 +63,24 @@ def _replay(args: argparse.Namespace) -> int:
         g = rp.game
         print(f"step {rp.index}/{rp.length}, turn {g.state.turn.number}, round {g.state.round}; "
               f"scores {g.scores()}; {g.waiting_for()}")
+        for note in rp.undo_notes():
+            print(note)
     return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from engine import GameOptions
     from engine.bots.random_bot import RandomBot
-    from saves import Session
+    from saves import Session, Store, data_root
 
     n = args.players
     opts = GameOptions(players=n, seed=args.seed, difficulty=args.difficulty,
                        seats=("random",) * n)
-    s = Session.new(opts)
     if args.out:
+        s = Session.new(opts)
         s.path = Path(args.out)
+    else:  # into the saves under --data-dir / $GALCRUISE_HOME, like a game played in the app
+        s = Session.new(opts, store=Store(data_root(args.data_dir)))
     bot = RandomBot(args.seed)
     limit = args.max_turns
     # Save once at the end: the log is the same, and the simulation stays fast.

@@ -1,15 +1,23 @@
-"""Step through any saved game, forward and back, by command, turn or AGM."""
+"""Step through any saved game, forward and back, by command, turn or AGM.
+
+Position `index` is the number of commands applied. Whatever way a position is reached (a
+step, a jump back to a checkpoint, a jump to a turn or an AGM), `events` are the events of the
+command that produced it, so a viewer shows the same thing at the same step.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 
-from engine import Game
+from engine import Game, GameError
 from engine.components import load_components
+from engine.describe import describe, seat_name
 from engine.events import Event
-from saves.envelope import GameFile, SaveError, decode
+from saves.envelope import GameFile, UndoRecord, refuse
+from saves.reader import read_game_file
 
 CHECKPOINT_EVERY = 50
 
@@ -18,79 +26,188 @@ class Replay:
     def __init__(self, gf: GameFile, path: Path | None = None) -> None:
         comps = load_components()
         if gf.data_hash != comps.data_hash:
-            raise SaveError(f"{path}: made with other component data ({gf.data_id}).")
+            raise refuse(path, f"made with other component data ({gf.data_id}, "
+                               f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
+                               f"{comps.data_hash[:8]})")
+        try:
+            game = Game.new(gf.options, comps)
+        except GameError as e:
+            raise refuse(path, f"its game options are not valid ({e})") from None
         self.file = gf
         self.path = path
         self.commands = list(gf.commands)
-        self.game = Game.new(gf.options, comps)
+        self.game = game
         self.index = 0
         self.events: list[Event] = []
-        self._checkpoints: dict[int, bytes] = {0: self.game.snapshot()}
-        self._turns: list[int] = [self.game.state.turn.number]  # turn number at each index
-        self._agms: list[int] = [self.game.state.agm_done]
+        self._checkpoints: dict[int, bytes] = {0: game.snapshot()}
+        # Turn number and AGMs held at each position reached so far. Positions are only ever
+        # reached by stepping on from a known one, so these cover 0..len-1 without gaps.
+        self._turns: list[int] = [game.state.turn.number]
+        self._agms: list[int] = [game.state.agm_done]
+        # Undos by the position they went back to (the log length after the undo).
+        self._undos: dict[int, list[UndoRecord]] = {}
+        for rec in gf.undo_log:
+            self._undos.setdefault(rec.at - rec.undone, []).append(rec)
 
     @classmethod
     def open(cls, path: str | Path) -> Replay:
         path = Path(path)
-        try:
-            data = path.read_bytes()
-        except OSError as e:
-            raise SaveError(f"{path}: cannot read it ({e.strerror}).") from None
-        return cls(decode(data, path), path)
+        return cls(read_game_file(path), path)
 
     @property
     def length(self) -> int:
         return len(self.commands)
 
+    # --- moving -----------------------------------------------------------------------------
+    def _advance(self) -> list[Event]:
+        events = self.game.apply(self.commands[self.index])
+        self.index += 1
+        if self.index % CHECKPOINT_EVERY == 0 and self.index not in self._checkpoints:
+            self._checkpoints[self.index] = self.game.snapshot()
+        if len(self._turns) == self.index:
+            self._turns.append(self.game.state.turn.number)
+            self._agms.append(self.game.state.agm_done)
+        return events
+
     def step(self, n: int = 1) -> list[Event]:
-        events: list[Event] = []
+        """Apply up to n commands; `events` become those of the last one applied."""
+        applied = False
         for _ in range(n):
             if self.index >= self.length:
                 break
-            events = self.game.apply(self.commands[self.index])
-            self.index += 1
-            if self.index % CHECKPOINT_EVERY == 0:
-                self._checkpoints.setdefault(self.index, self.game.snapshot())
-            if len(self._turns) <= self.index:
-                self._turns.append(self.game.state.turn.number)
-                self._agms.append(self.game.state.agm_done)
-        self.events = events
-        return events
+            self.events = self._advance()
+            applied = True
+        return self.events if applied else []
 
     def goto(self, index: int) -> None:
         index = max(0, min(index, self.length))
+        if index == self.index:
+            return
         if index < self.index:
-            cp = max(i for i in self._checkpoints if i <= index)
+            # Restart strictly before the target, so the command that produced the target is
+            # applied again and its events are known.
+            cp = max(i for i in self._checkpoints if i < index) if index else 0
             self.game = Game.from_snapshot(self._checkpoints[cp], self.game.comps)
             self.index = cp
+            self.events = []
         self.step(index - self.index)
 
     def back(self, n: int = 1) -> None:
         self.goto(self.index - n)
 
+    def _seek(self, found: Callable[[int], bool], start: int) -> int | None:
+        """The first position at or after `start` where `found` holds, learning positions
+        (by stepping the game forward) only when the known ones do not answer."""
+        i = start
+        while True:
+            while i < len(self._turns):
+                if found(i):
+                    return i
+                i += 1
+            if len(self._turns) > self.length:
+                return None
+            self.goto(len(self._turns) - 1)
+            self.step()
+
+    # --- turns ------------------------------------------------------------------------------
     def turn(self) -> int:
         return self.game.state.turn.number
 
-    def goto_turn(self, turn: int) -> None:
-        """The first position where that turn is under way."""
-        if turn < self.turn():
+    def goto_turn(self, turn: int) -> bool:
+        """The first position where that turn (or, if it never comes, a later one) is under
+        way; past the last turn, the end of the log. False when there is no such turn."""
+        i = self._seek(lambda k: self._turns[k] >= turn, 0)
+        self.goto(self.length if i is None else i)
+        return i is not None
+
+    def next_turn(self) -> bool:
+        """The start of the next turn, or the end of the log after the last one."""
+        now = self.turn()
+        i = self._seek(lambda k: self._turns[k] > now, self.index)
+        self.goto(self.length if i is None else i)
+        return i is not None
+
+    def prev_turn(self) -> bool:
+        """The start of the turn before the current one; False (and position 0) if none."""
+        now = self.turn()
+        start = self._seek(lambda k: self._turns[k] >= now, 0) or 0
+        if start == 0:
             self.goto(0)
-        while self.index < self.length and self.turn() < turn:
-            self.step()
+            return False
+        return self.goto_turn(self._turns[start - 1])
 
-    def next_turn(self) -> None:
-        self.goto_turn(self.turn() + 1)
-
-    def prev_turn(self) -> None:
-        self.goto_turn(max(0, self.turn() - 1))
+    # --- AGMs -------------------------------------------------------------------------------
+    def _is_agm(self, k: int) -> bool:
+        return k > 0 and self._agms[k] > self._agms[k - 1]
 
     def next_agm(self) -> bool:
-        start = self.game.state.agm_done
-        while self.index < self.length:
-            self.step()
-            if self.game.state.agm_done > start or self.game.is_over:
+        """Jump to the step right after the next AGM; False (and no move) if none follows."""
+        i = self._seek(self._is_agm, self.index + 1)
+        if i is None:
+            return False
+        self.goto(i)
+        return True
+
+    def prev_agm(self) -> bool:
+        """Jump to the step right after the previous AGM; False (and no move) if none."""
+        for k in range(self.index - 1, 0, -1):
+            if self._is_agm(k):
+                self.goto(k)
                 return True
         return False
+
+    def agm_steps(self) -> list[int]:
+        """Every position reached by an AGM, over the whole log."""
+        self._seek(lambda k: False, len(self._turns))
+        return [k for k in range(1, len(self._agms)) if self._is_agm(k)]
+
+    # --- undos ------------------------------------------------------------------------------
+    def undos_here(self) -> list[UndoRecord]:
+        """The undos that went back to this very position of the game finally played.
+
+        An undo is listed at the position it returned to. A record whose stored hash differs
+        from this position's state happened on a line of play later abandoned, so it is left
+        out; records from files without hashes are matched by position alone.
+        """
+        recs = self._undos.get(self.index, [])
+        if not recs:
+            return []
+        here = self.game.state_hash()
+        return [r for r in recs if not r.hash or r.hash == here]
+
+    def undo_steps(self) -> list[int]:
+        """Positions with at least one recorded undo (before the final-line check)."""
+        return sorted(self._undos)
+
+    def undo_notes(self) -> list[str]:
+        """One sentence per undo at this position, e.g. "Here Blue undid 2 commands: ..."."""
+        notes = []
+        for rec in self.undos_here():
+            who = "the player"
+            pending = self.game.pending
+            if pending is not None and pending.seat >= 0:
+                who = seat_name(self.game, pending.seat)
+            what = "command" if rec.undone == 1 else "commands"
+            said = self._describe(rec)
+            tail = f": {'; '.join(said)}" if said else ""
+            notes.append(f"Here {who} undid {rec.undone} {what}{tail}.")
+        return notes
+
+    def _describe(self, rec: UndoRecord) -> list[str]:
+        # Each undone command is described in the position it was played in; should one not
+        # apply (a file edited by hand), it and the rest are named by their kind only.
+        game: Game | None = self.game.copy()
+        out = []
+        for cmd in rec.commands:
+            text = type(cmd).__name__
+            if game is not None:
+                try:
+                    text = describe(game, cmd)
+                    game.apply(cmd)
+                except Exception:  # noqa: BLE001 - a note must never stop the replay
+                    text, game = type(cmd).__name__, None
+            out.append(text)
+        return out
 
     def state_json(self) -> bytes:
         return msgspec.json.encode(self.game.state)
@@ -109,3 +226,4 @@ def verify(path: str | Path) -> tuple[bool, str]:
         if h is not None and h != rp.game.state_hash():
             return False, f"{path}: diverges at command {i + 1} ({rp.commands[i]!r})."
     return True, f"OK: {rp.length} commands, {len(want)} hashes match."
+

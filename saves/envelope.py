@@ -20,12 +20,29 @@ HASH_EVERY = 25
 
 
 class SaveError(Exception):
-    """A game file could not be read; the message names the file and the problem."""
+    """A game file could not be read; the message names the file and the problem.
+
+    `problem` is the same sentence without the file name, so a caller can combine two refusals
+    (a damaged save and its damaged backup) into one sentence.
+    """
+
+    def __init__(self, message: str, problem: str | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem if problem is not None else message
+
+
+def refuse(path: Path | str | None, problem: str) -> SaveError:
+    problem = problem.rstrip(". ")
+    return SaveError(f"{'the save' if path is None else path}: {problem}.", problem)
 
 
 class UndoRecord(msgspec.Struct, frozen=True):
     at: int  # log length before the undo
     undone: int  # commands taken back
+    # Added within format 1 with defaults: files without them still load, and an older
+    # galcruise reading a newer file ignores them (UndoRecord does not forbid unknown fields).
+    commands: tuple[AnyCommand, ...] = ()  # the commands taken back, in the order played
+    hash: str = ""  # state hash at the position the undo went back to
 
 
 class Summary(msgspec.Struct):
@@ -65,34 +82,40 @@ def encode(gf: GameFile, fmt: str = "json") -> bytes:
 
 
 def decode(data: bytes, path: Path | str) -> GameFile:
-    name = str(path)
     if len(data) > MAX_BYTES:
-        raise SaveError(f"{name}: too large to be a galcruise save ({len(data)} bytes).")
+        raise refuse(path, f"too large to be a galcruise save ({len(data)} bytes)")
     if not data.strip():
-        raise SaveError(f"{name}: the file is empty.")
+        raise refuse(path, "the file is empty")
     is_json = data.lstrip()[:1] == b"{"
     module = msgspec.json if is_json else msgspec.msgpack
     try:
         header = module.decode(data, type=_Header)
     except msgspec.DecodeError:
         what = "truncated or damaged JSON" if is_json else "not a galcruise save (unreadable bytes)"
-        raise SaveError(f"{name}: {what}.") from None
+        raise refuse(path, what) from None
     except msgspec.ValidationError:
-        raise SaveError(f"{name}: not a galcruise save (wrong shape).") from None
+        raise refuse(path, "not a galcruise save (wrong shape)") from None
+    except MemoryError:
+        raise refuse(path, "too large to read") from None
     if header.format != FORMAT:
-        raise SaveError(f"{name}: not a galcruise save (no '{FORMAT}' header).")
+        raise refuse(path, f"not a galcruise save (no '{FORMAT}' header)")
     if header.format_version > FORMAT_VERSION:
-        raise SaveError(f"{name}: written by a newer galcruise (format "
-                        f"{header.format_version}; this one reads up to {FORMAT_VERSION}).")
+        raise refuse(path, f"written by a newer galcruise (format {header.format_version}; "
+                           f"this one reads up to {FORMAT_VERSION})")
+    if header.format_version < 1:
+        raise refuse(path, f"damaged save: format version {header.format_version} never existed")
     try:
         return module.decode(migrate(data, header.format_version), type=GameFile)
     except msgspec.ValidationError as e:
-        raise SaveError(f"{name}: damaged save: {e}.") from None
+        raise refuse(path, f"damaged save: {e}") from None
     except msgspec.DecodeError:
-        raise SaveError(f"{name}: truncated or damaged save.") from None
+        raise refuse(path, "truncated or damaged save") from None
+    except MemoryError:
+        raise refuse(path, "too large to read") from None
 
 
 # Migrations from older format versions, applied in order: version -> function(bytes) -> bytes.
+# Format 1 is the first, so there is nothing to migrate yet.
 MIGRATIONS: dict[int, object] = {}
 
 

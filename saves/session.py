@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine import Game, GameError, GameOptions
 from engine.commands import Command
@@ -17,10 +18,14 @@ from saves.envelope import (
     SaveError,
     Summary,
     UndoRecord,
-    decode,
     encode,
     new_file,
+    refuse,
 )
+from saves.reader import read_game_file
+
+if TYPE_CHECKING:
+    from saves.store import Store
 
 CHECKPOINT_EVERY = 50
 NAME_MAX = 64
@@ -62,70 +67,65 @@ class Session:
     # --- creating and loading -------------------------------------------------------------
     @classmethod
     def new(cls, options: GameOptions, name: str | None = None,
-            store: object | None = None) -> Session:
+            store: Store | None = None) -> Session:
         game = Game.new(options)
         gf = new_file(options, game.comps.data_id, game.comps.data_hash, now())
         path = None
         if store is not None:
-            path = store.path_for(name or store.fresh_name(options))  # type: ignore[attr-defined]
+            path = store.path_for(name or store.fresh_name(options))
         s = cls(game, gf, path)
         s.save()
         return s
 
     @classmethod
-    def load(cls, name_or_path: str | Path, store: object | None = None) -> Session:
-        path = Path(name_or_path)
-        if store is not None and not path.suffix:
-            path = store.path_for(str(name_or_path))  # type: ignore[attr-defined]
+    def load(cls, name_or_path: str | Path, store: Store | None = None) -> Session:
+        """Load a save by name from `store`, or any file by path (see `Store.locate`).
+
+        A damaged file falls back to its backup with a warning; when the backup is bad too the
+        refusal names the main file's problem, since that is the file the player asked for.
+        """
+        path = store.locate(name_or_path) if store is not None else Path(name_or_path)
         try:
             return cls._load(path)
         except SaveError as first:
             bak = backup_path(path)
             if not bak.exists():
                 raise
-            s = cls._load(bak)
+            try:
+                s = cls._load(bak)
+            except SaveError as second:
+                raise SaveError(f"{path}: {first.problem}; its backup {bak.name} is bad too "
+                                f"({second.problem}).", first.problem) from None
             s.path = path
             s.warning = f"{first} Loaded the backup from the save before it instead."
             return s
 
     @classmethod
     def _load(cls, path: Path) -> Session:
-        try:
-            size = path.stat().st_size
-        except OSError as e:
-            raise SaveError(f"{path}: cannot read it ({e.strerror}).") from None
-        if size > 64 * 1024 * 1024:
-            raise SaveError(f"{path}: too large to be a galcruise save ({size} bytes).")
-        try:
-            data = path.read_bytes()
-        except OSError as e:
-            raise SaveError(f"{path}: cannot read it ({e.strerror}).") from None
-        gf = decode(data, path)
-        return cls.from_file(gf, path)
+        return cls.from_file(read_game_file(path), path)
 
     @classmethod
     def from_file(cls, gf: GameFile, path: Path | None) -> Session:
         comps = load_components()
         if gf.data_hash != comps.data_hash:
-            raise SaveError(f"{path}: made with other component data ({gf.data_id}, "
-                            f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
-                            f"{comps.data_hash[:8]}).")
+            raise refuse(path, f"made with other component data ({gf.data_id}, "
+                               f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
+                               f"{comps.data_hash[:8]})")
         try:
             game = Game.new(gf.options, comps)
         except GameError as e:
-            raise SaveError(f"{path}: its game options are not valid ({e}).") from None
+            raise refuse(path, f"its game options are not valid ({e})") from None
         s = cls(game, gf, path)
         expected = dict(gf.hashes)
         for i, cmd in enumerate(gf.commands):
             try:
                 s._apply_logged(cmd)
             except GameError as e:
-                raise SaveError(f"{path}: the log replays illegally at command {i + 1}: "
-                                f"{e}") from None
+                raise refuse(path, f"the log replays illegally at command {i + 1}: {e}") from None
             want = expected.get(i + 1)
             if want is not None and want != game.state_hash():
-                raise SaveError(f"{path}: the game diverges at command {i + 1} (the rules "
-                                "changed since it was saved).")
+                raise refuse(path, f"the game diverges at command {i + 1} (the rules changed "
+                                   "since it was saved)")
         return s
 
     # --- playing ----------------------------------------------------------------------------
@@ -186,27 +186,33 @@ class Session:
         target = self.length - 1
         while target > self.undo_floor() and self._is_bot(self.actors[target]):
             target -= 1
-        undone = self.length - target
+        at = self.length
         taken = self.file.commands[target:]
-        self.file.undo_log.append(UndoRecord(at=self.length, undone=undone))
         self._rewind(target)
-        self.file.redo = list(reversed(taken)) + self.file.redo
+        # The hash lets a replay tell whether this undo lies on the line finally played.
+        self.file.undo_log.append(UndoRecord(at=at, undone=len(taken), commands=tuple(taken),
+                                             hash=self.game.state_hash()))
+        # Redo takes from the front, so the undone commands go first in the order played.
+        self.file.redo = taken + self.file.redo
         self.save()
         return True
 
     def redo(self) -> bool:
         if not self.file.redo:
             return False
-        cmd = self.file.redo.pop(0)
-        self._apply_logged(cmd)
-        self.file.commands.append(cmd)
+        self._redo_one()
         # Bot moves that followed come back with it.
         while self.file.redo and self.game.pending and self._is_bot(self.game.pending.seat):
-            nxt = self.file.redo.pop(0)
-            self._apply_logged(nxt)
-            self.file.commands.append(nxt)
+            self._redo_one()
         self.save()
         return True
+
+    def _redo_one(self) -> None:
+        # Taken off the redo list only once applied, so a refused redo loses nothing.
+        cmd = self.file.redo[0]
+        self._apply_logged(cmd)
+        self.file.redo.pop(0)
+        self.file.commands.append(cmd)
 
     def _rewind(self, target: int) -> None:
         cp = max(i for i in self._checkpoints if i <= target)
@@ -216,6 +222,9 @@ class Session:
         self.actors = self.actors[:cp]
         self.reveals = [r for r in self.reveals if r <= cp]
         self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= cp}
+        # Hashes past the checkpoint belong to the line being undone; the replay below puts
+        # back the ones up to the target, and play from there writes the new line's own.
+        self.file.hashes = [(i, h) for i, h in self.file.hashes if i <= cp]
         for cmd in keep[cp:]:
             self._apply_logged(cmd)
         self.file.commands = keep

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from engine import GameOptions
 from saves.atomic import backup_path, write_atomic
 from saves.envelope import SaveError, decode
 from saves.paths import data_root, saves_dir
+from saves.reader import read_bytes, read_game_file
 from saves.session import SUFFIX, sanitize
 
 
@@ -33,6 +35,28 @@ class Store:
     def path_for(self, name: str) -> Path:
         return self.root / (sanitize(name) + SUFFIX)
 
+    def locate(self, name_or_path: str | Path) -> Path:
+        """The file meant by a save name or a path.
+
+        A `Path` is always a path. A string is a save name in this store unless it holds a path
+        separator or, not being a save here, names an existing file. The suffix decides nothing:
+        save names may contain dots ("v1.2"), and a name like "game.json" is still a name.
+        """
+        if isinstance(name_or_path, Path):
+            return name_or_path
+        text = str(name_or_path)
+        if any(sep in text for sep in ("/", "\\", os.sep, os.altsep or os.sep)):
+            return Path(text)
+        try:
+            named = self.path_for(text)
+        except SaveError:
+            if Path(text).is_file():
+                return Path(text)
+            raise
+        if named.exists() or backup_path(named).exists() or not Path(text).is_file():
+            return named
+        return Path(text)
+
     def fresh_name(self, options: GameOptions) -> str:
         base = f"{options.players}p-seed{options.seed}"
         name, n = base, 1
@@ -49,8 +73,8 @@ class Store:
         for path in sorted(self.root.glob("*" + SUFFIX)):
             name = path.stem
             try:
-                gf = decode(path.read_bytes(), path)
-            except (SaveError, OSError) as e:
+                gf = read_game_file(path)
+            except SaveError as e:
                 out.append(SaveInfo(name, str(path), 0, (), 0, (), False, "", str(e)))
                 continue
             out.append(SaveInfo(name, str(path), gf.options.players, tuple(gf.seats),
@@ -97,9 +121,11 @@ class Store:
         from saves.session import Session
 
         src = Path(src)
-        Session.load(src)  # refuses with one sentence if it is not a good save
+        data = read_bytes(src)
+        # The bytes checked are the bytes copied, whatever happens to the source meanwhile.
+        Session.from_file(decode(data, src), src)  # refuses with one sentence if not good
         dest = self.path_for(name or src.stem)
         if dest.exists():
             raise SaveError(f"{dest}: a save of that name exists already.")
-        write_atomic(dest, src.read_bytes(), keep_backup=False)
+        write_atomic(dest, data, keep_backup=False)
         return dest

@@ -35,18 +35,23 @@ def test_standard_setup_follows_the_rulebook(players: int) -> None:
     assert queued >= {1: 7, 2: 7, 3: 9, 4: 11}[players]
     assert queued + sum(b.supply) == 36
     assert b.silo == [2, 2, 2]
-    assert len([x for x in b.blueprint_display if x]) == 5
+    # Solo: Rachel has already discarded one blueprint by the number system (1人用ゲーム).
+    assert len([x for x in b.blueprint_display if x]) == (4 if players == 1 else 5)
     # Neutral developments by player count: 2 connections + technology, 1 + technology, 1.
     neutral_conns = sum(1 for c in b.connections if NEUTRAL in c)
     neutral_techs = sum(1 for t in b.tech_owners if NEUTRAL in t)
     assert (neutral_conns, neutral_techs) == {1: (2, 1), 2: (2, 1), 3: (1, 1), 4: (1, 0)}[players]
-    assert [p.reputation for p in s.players] == list(range(players))
-    assert all(len(p.hand) == 1 and p.money == 10 and p.ads == 2 and p.vp == 5
-               for p in s.players)
+    humans = [p for p in s.players if p.kind != "rachel"]
+    if players == 1:  # Rachel: reputation 1, +1 for her first development's icon, no cards
+        rachel = s.players[1]
+        assert (rachel.kind, rachel.reputation, rachel.developments_placed) == ("rachel", 2, 1)
+        assert rachel.hand == [] and rachel.blueprints == []
+    assert [p.reputation for p in humans] == list(range(players))
+    assert all(len(p.hand) == 1 and p.money == 10 and p.ads == 2 and p.vp == 5 for p in humans)
     # The reverse-order free picks: the last seat chooses first.
     assert g.pending.kind == "setup_development" and g.pending.seat == players - 1
     finish_setup(g)
-    assert all(p.developments_placed == 1 and len(p.blueprints) == 1 for p in s.players)
+    assert all(p.developments_placed == 1 and len(p.blueprints) == 1 for p in humans)
     assert len([x for x in b.blueprint_display if x]) == 5
     assert g.pending.kind == "phase2" and g.pending.seat == 0
 
@@ -56,6 +61,9 @@ def test_intro_setup_uses_the_printed_board_and_starred_cruises():
     b = g.state.board
     assert [tuple(st) for st in b.stations] == list(g.comps.board.intro_action_pairs)
     assert b.technologies == list(g.comps.board.intro_technologies)
+    # A drawn tile's back still places the neutral development (one connection, 3 players).
+    assert sum(1 for c in b.connections if NEUTRAL in c) == 1
+    assert sum(1 for t in b.tech_owners if NEUTRAL in t) == 1
     starred = {t.id for t in g.comps.cruise_tiles if t.starred}
     assert {sp.tile for sp in b.cruise_spaces[:3]} == starred
 
@@ -93,7 +101,8 @@ def test_illegal_commands_are_refused_with_a_reason_and_state_untouched():
         C.UnlockUpgrade("up-o1"), C.TourGuest("teal"), C.TravelShip(0), C.AchieveGoal(0),
         C.AdvanceShip(0, 1), C.FundingBonus("money"), C.ChooseResource("food"),
         C.PlayAgendaResource("zz"), C.PlayAgendaEffect("zz"), C.UseTechnology(3),
-        C.DropReputation(5, "ad"), C.DiscardAgenda("zz"), C.Done(), C.CallMeeting(),
+        C.DropReputation(5, "ad"), C.DiscardAgenda("zz"), C.PayFee(3), C.Done(),
+        C.CallMeeting(),
     ]
     # Every command kind is covered by a sample.
     assert {type(c) for c in samples} >= set(C.ALL_COMMAND_TYPES) - {C.CallMeeting, C.Done}

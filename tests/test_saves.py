@@ -173,15 +173,30 @@ def test_undo_to_the_start_and_redo_back(tmp_path: Path) -> None:
     assert Session.load(s.path).game.state_hash() == end
 
 
-def test_undo_removes_bot_follow_ups_with_the_human_command(tmp_path: Path) -> None:
-    st = Store(tmp_path)
-    s = Session.new(GameOptions(players=2, seed=3, seats=("human", "random"), free_undo=True),
-                    store=st)
+def test_undo_removes_bot_follow_ups_with_the_human_command() -> None:
+    # No file: this is about the log; test_saves_undo covers the file side.
+    s = Session.new(GameOptions(players=2, seed=3, seats=("human", "random"), free_undo=True))
     bot = RandomBot(3)
-    for _ in range(60):
+    hashes = [s.game.state_hash()]
+    # Play on until the human's last command was followed by two or more bot commands and it
+    # is the human's turn again: the undo must take them all back.
+    while s.length < 40 or s.actors[-2:] != [1, 1] or s.game.pending.seat != 0:
+        assert s.length < 400
         s.apply(bot.choose(s.game))
-    s.undo()
-    assert s.game.pending is not None and s.game.pending.seat == 0 or s.length == 0
+        hashes.append(s.game.state_hash())
+    n = s.length
+    log = list(s.file.commands)
+    last_human = max(i for i, seat in enumerate(s.actors) if seat == 0)
+    assert n - last_human >= 3
+    assert s.undo()
+    assert s.length == last_human
+    assert s.file.commands == log[:last_human]
+    assert s.file.redo == log[last_human:]
+    assert s.game.pending is not None and s.game.pending.seat == 0
+    assert s.game.state_hash() == hashes[last_human]
+    assert s.redo()
+    assert s.length == n and s.file.redo == []
+    assert s.game.state_hash() == hashes[n]
 
 
 def test_two_humans_cannot_undo_past_a_reveal(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from engine.commands import (
     Command,
     Done,
     DropReputation,
+    FundingBonus,
     Launch,
     PlayAgendaEffect,
     PlayAgendaResource,
@@ -40,12 +41,22 @@ DEFAULT_WEIGHT = 10
 
 
 # Actions on the way to a launch are favoured a little so that random games still fly ships.
-FAVOURED_ACTIONS = ("build_segments", "schedule_cruise", "acquire_blueprints", "advertise_cruise")
+FAVOURED_ACTIONS = ("build_segments", "schedule_cruise", "acquire_blueprints", "advertise_cruise",
+                    "refill_silo", "build_development", "gain_resources")
 
 
-def _weight(c: Command) -> int:
+# A broke player wanders for hundreds of turns; these keep a random game's economy alive.
+INCOME_ACTIONS = ("advertise_cruise", "refill_silo", "schedule_cruise")
+BROKE = 3
+
+
+def _weight(c: Command, broke: bool) -> int:
     if isinstance(c, TakeAction) and c.action in FAVOURED_ACTIONS:
+        if broke and c.action in INCOME_ACTIONS:
+            return 6 * DEFAULT_WEIGHT
         return 3 * DEFAULT_WEIGHT
+    if broke and isinstance(c, FundingBonus) and c.kind == "money":
+        return 5 * DEFAULT_WEIGHT
     return WEIGHTS.get(type(c), DEFAULT_WEIGHT)
 
 
@@ -55,7 +66,9 @@ class RandomBot:
 
     def choose(self, game: Game) -> Command:
         legal = game.legal()
-        weights = [_weight(c) for c in legal]
+        dec = game.pending
+        broke = dec is not None and game.state.players[dec.seat].money < BROKE
+        weights = [_weight(c, broke) for c in legal]
         # Drops are many (one per level and kind); weigh them as one option together.
         drops = sum(1 for c in legal if isinstance(c, DropReputation))
         if drops:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from engine.commands import Command, PlayAgendaEffect
 from engine.ctx import Ctx
+from engine.rules.agenda import HAND_LIMIT
 from engine.rules.economy import gain_reputation
+from engine.rules.funding import BUMPED
 from engine.rules.gains import apply_gain
 from engine.state import Decision, Player
 
@@ -21,15 +23,22 @@ def window_open(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
     """Whether the card's timing condition holds at this decision."""
     a = ctx.c.agenda(card)
     t = ctx.s.turn
-    mine = t.seat == p.seat and t.phase not in ("setup", "done", "final")
+    mine = t.seat == p.seat and (t.phase not in ("setup", "done", "final")
+                                 or dec.kind == "discard")
     if a.timing == "bumped":
-        return dec.kind == "funding" and dec.action == "worker bumped" and dec.seat == p.seat
+        return dec.kind == "funding" and dec.action == BUMPED and dec.seat == p.seat
+    if ctx.s.final_phase == "ships" and dec.seat == p.seat:
+        # 明確化: the final round's ship moves still let a card act at the stop reached.
+        return (a.timing == "destination" and dec.kind == "tour") or \
+            (a.timing == "day_in_space" and dec.kind == "day_in_space")
     if not mine or card in t.active:
         return False
     if a.timing == "any_time":
         if a.effect.kind == "extra_action":
             return t.phase == "actions" and dec.kind == "action"
         return True
+    if dec.kind == "discard":
+        return False  # the hand limit waits only for cards playable any time
     if a.timing == "action":
         return dec.kind == "act" and dec.action == a.action and not dec.data
     if a.timing == "launch":
@@ -74,6 +83,8 @@ def play(ctx: Ctx, dec: Decision, cmd: PlayAgendaEffect) -> None:
     e = a.effect
     p.hand.remove(cmd.card)
     ctx.s.board.agenda_discard.append(cmd.card)
+    if dec.kind == "discard" and len(p.hand) <= HAND_LIMIT:
+        ctx.s.stack.remove(dec)  # played down to the hand limit: nothing left to discard
     if ctx.s.turn.seat == p.seat:
         ctx.s.turn.played.append(cmd.card)
     p.agenda_played += 1

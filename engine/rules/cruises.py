@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import names
 from engine.commands import AdvertiseCruise, Command, Done, ScheduleCruise, SellTicket
 from engine.ctx import Ctx
 from engine.rules.economy import gain_reputation
@@ -150,6 +151,17 @@ def ticket_options(ctx: Ctx, dec: Decision) -> list[Command]:
     return out
 
 
+def _drop_could_pay(ctx: Ctx, p: Player, dec: Decision) -> bool:
+    """The once-per-turn reputation drop may pay for the second guest (明確化)."""
+    from engine.rules.funding import drop_ads
+
+    sp = ctx.s.board.cruise_spaces[dec.station]
+    if len(sp.presold) >= MAX_PRESOLD or len(dec.data) >= 2:
+        return False
+    extra = drop_ads(ctx, p)
+    return bool(extra) and bool(guest_sources(ctx, p.ads + extra, ad_discount(ctx, p)))
+
+
 def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     from engine.flow import finish_action
 
@@ -166,12 +178,13 @@ def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     match = cmd.colour in dests
     if match:
         gain_reputation(ctx, p, 1)
-    ctx.log("advertise", p.seat, f"{p.name} sells a presold ticket to a {cmd.colour} guest for "
-            f"{price} ad{'s' if price != 1 else ''}: +{len(dests)} money"
+    ctx.log("advertise", p.seat, f"{p.name} sells a presold ticket to "
+            f"{names.guest(cmd.colour)} for {price} ad{'s' if price != 1 else ''}: "
+            f"+{len(dests)} money"
             + (", +1 reputation." if match else "."))
     sold = [*dec.data, cmd.colour]
     nxt = Decision("sell_ticket", dec.seat, station=dec.station, data=sold)
-    if ticket_options(ctx, nxt) != [Done()]:
+    if ticket_options(ctx, nxt) != [Done()] or _drop_could_pay(ctx, p, nxt):
         ctx.push(nxt)
     else:
         finish_action(ctx, nxt)

@@ -58,7 +58,8 @@ def place(ctx: Ctx, p: Player, row: str, site: str) -> None:
     first = not owners
     owners.append(p.seat)
     where = site_label(ctx, site)
-    ctx.log("development", p.seat, f"{p.name} places a {row} development on {where}.")
+    article = "an" if row == "oxygen" else "a"
+    ctx.log("development", p.seat, f"{p.name} places {article} {row} development on {where}.")
     if first:
         # The first development there covers the reputation icon.
         gain_reputation(ctx, p, 1)
@@ -87,8 +88,8 @@ def apply(ctx: Ctx, p: Player, dec: Decision, cmd: BuildDevelopment) -> bool:
 
 
 def setup_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    p = ctx.player(dec.seat)
-    sites = open_sites(ctx, p.seat, technologies=False)
+    # 各プレイヤーの準備: the starting development goes on a connection with no development yet.
+    sites = [s for s in open_sites(ctx, dec.seat, technologies=False) if not site_owners(ctx, s)]
     return [SetupDevelopment(row, int(s[1:])) for row in RESOURCES for s in sites]  # type: ignore[arg-type]
 
 

@@ -9,7 +9,9 @@ from engine.rules.funding import grant_funding
 from engine.state import Decision, Turn
 
 FINAL_STEPS = ("recall", "ships", "goals", "agm")
-MAX_TURNS = 400  # a safety net: a game of random moves must still end
+# Seats that decide their final moves and goals themselves (Rachel): kind -> fn(ctx, seat).
+BOT_FINAL_TRAVEL: dict = {}
+BOT_GOALS: dict = {}
 
 
 def turn_end(ctx: Ctx) -> bool:
@@ -21,11 +23,10 @@ def turn_end(ctx: Ctx) -> bool:
         s.agm_done += 1
     if s.final_phase == "turns":
         return _next_final_turn(ctx)
-    if not s.end_triggered and (filled >= 3 or s.turns_taken >= MAX_TURNS):
+    if not s.end_triggered and filled >= 3:
         s.end_triggered = True
-        why = "section 3 of the progress track is full" if filled >= 3 else \
-            f"the {MAX_TURNS}-turn limit is reached"
-        ctx.log("end", -1, f"The end is triggered: {why}. The round is finished first.")
+        ctx.log("end", -1, "The end is triggered: section 3 of the progress track is full. "
+                "The round is finished first.")
     if s.end_triggered and s.turn.seat == s.turn_order[-1]:
         _start_final_round(ctx)
         return True
@@ -59,6 +60,10 @@ def final_step(ctx: Ctx) -> bool:
         for seat in s.turn_order:
             p = ctx.player(seat)
             if any(sh.cruise and not sh.final_moved for sh in p.ships):
+                if p.kind in BOT_FINAL_TRAVEL:
+                    s.turn = Turn(seat=seat, number=s.turn.number, phase="final")
+                    BOT_FINAL_TRAVEL[p.kind](ctx, seat)
+                    return True
                 s.turn = Turn(seat=seat, number=s.turn.number, phase="final")
                 ctx.push(Decision("final_travel", seat))
                 return True
@@ -69,7 +74,9 @@ def final_step(ctx: Ctx) -> bool:
         while s.final_turns_left:
             seat = s.final_turns_left.pop(0)
             s.turn = Turn(seat=seat, number=s.turn.number, phase="final")
-            if goals.achievable(ctx, ctx.player(seat)):
+            if ctx.player(seat).kind in BOT_GOALS:
+                BOT_GOALS[ctx.player(seat).kind](ctx, seat)
+            elif goals.achievable(ctx, ctx.player(seat)):
                 goals.offer(ctx, seat)
                 return True
         s.final_phase = "agm"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.commands import ChooseResource, Command, DropReputation, FundingBonus
+from engine.commands import ChooseResource, Command, Done, DropReputation, FundingBonus
 from engine.ctx import Ctx
 from engine.rules.economy import gain_resource
 from engine.state import RESOURCES, Decision, Player
@@ -10,6 +10,8 @@ from engine.state import RESOURCES, Decision, Player
 # The top launch-tower tokens in board order; "resource" lets the player pick the kind.
 TOP_TOKENS = ("money", "ad", "vp", "resource")
 _PLAIN = {"money": "money", "ad": "ad", "vp": "vp"}
+# Seats whose bonuses resolve at once with no decision (Rachel): kind -> grant(ctx, seat, n, why).
+AUTO_FUNDING: dict = {}
 
 
 def grant_funding(ctx: Ctx, seat: int, n: int, why: str) -> None:
@@ -17,10 +19,23 @@ def grant_funding(ctx: Ctx, seat: int, n: int, why: str) -> None:
     if n <= 0:
         return
     p = ctx.player(seat)
+    auto = AUTO_FUNDING.get(p.kind)
+    if auto is not None:
+        auto(ctx, seat, n, why)
+        return
     if not available_tokens(p):
         ctx.log("funding", seat, f"{p.name} gets no funding bonus ({why}): every token is flipped.")
-        return
+        if why != BUMPED or not _has_bump_reaction(ctx, p):
+            return
+        # No bonus is due, but the bump is still the moment to react with a card.
     ctx.push(Decision("funding", seat, count=n, action=why))
+
+
+BUMPED = "worker bumped"  # another player's piece sent this one home (cards react to it)
+
+
+def _has_bump_reaction(ctx: Ctx, p: Player) -> bool:
+    return any(ctx.c.agenda(c).timing == "bumped" for c in p.hand)
 
 
 def available_tokens(p: Player) -> list[tuple[str, int]]:
@@ -35,6 +50,8 @@ def available_tokens(p: Player) -> list[tuple[str, int]]:
 
 
 def funding_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    if not available_tokens(ctx.player(dec.seat)):
+        return [Done()]  # only the bump reaction window is open
     out: list[Command] = []
     for kind, _amount in available_tokens(ctx.player(dec.seat)):
         if kind == "resource":
@@ -44,7 +61,9 @@ def funding_options(ctx: Ctx, dec: Decision) -> list[Command]:
     return out
 
 
-def apply_funding(ctx: Ctx, dec: Decision, cmd: FundingBonus) -> None:
+def apply_funding(ctx: Ctx, dec: Decision, cmd: FundingBonus | Done) -> None:
+    if isinstance(cmd, Done):
+        return
     p = ctx.player(dec.seat)
     amounts = dict(available_tokens(p))
     kind = cmd.kind
@@ -81,6 +100,13 @@ def drop_bonuses(ctx: Ctx, frm: int, to: int) -> dict[str, int]:
     return counts
 
 
+def drop_ads(ctx: Ctx, p: Player) -> int:
+    """The most ads this turn's reputation drop could still give (0 once it is used)."""
+    if ctx.s.turn.dropped or ctx.s.turn.seat != p.seat or p.reputation <= 0:
+        return 0
+    return drop_bonuses(ctx, p.reputation, 0)["ad"]
+
+
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:
     out: list[Command] = []
     for to in range(p.reputation - 1, -1, -1):
@@ -111,6 +137,8 @@ def resource_options(ctx: Ctx, dec: Decision) -> list[Command]:
 def apply_resource(ctx: Ctx, dec: Decision, cmd: ChooseResource) -> None:
     p = ctx.player(dec.seat)
     # Resources from a reputation drop or an agenda card may exceed storage until the step ends.
-    gain_resource(p, cmd.resource, 1, overflow=dec.action == "overflow")
+    got = gain_resource(p, cmd.resource, 1, overflow=dec.action == "overflow")
+    ctx.log("resource", p.seat, f"{p.name} takes {got} {cmd.resource} ({dec.action})."
+            if got else f"{p.name} has no room for {cmd.resource} ({dec.action}).")
     if dec.count > 1:
         ctx.push(Decision("choose_resource", dec.seat, count=dec.count - 1, action=dec.action))

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from itertools import combinations
+
+from engine import names
 from engine.commands import (
     BoardGuest,
     ChooseResource,
@@ -15,13 +20,14 @@ from engine.commands import (
 )
 from engine.ctx import Ctx
 from engine.rules import cruises, modifiers, progress
-from engine.rules.economy import lose_reputation
-from engine.rules.funding import drop_bonuses
+from engine.rules.economy import can_lose_reputation, lose_reputation
+from engine.rules.funding import drop_ads, drop_bonuses
 from engine.rules.metrics import cockpit_vp
 from engine.rules.ships import cabins, in_flight
 from engine.state import COLOURS, RESOURCES, Decision, Player, Ship
 
 PRESOLD_PENALTY = 2
+LAUNCH_STEPS = ("launch_board", "launch_supplies")
 
 
 # --- what a launch needs ------------------------------------------------------------------
@@ -61,11 +67,17 @@ def payable(ctx: Ctx, p: Player, need: dict[str, int], left_behind: int = 0) -> 
 def plan_ok(ctx: Ctx, p: Player, ship: Ship, tile: str, guests: int, presold: int) -> bool:
     """Some way to finish boarding and pay: stop now, or board every presold guest that fits."""
     room = cabin_capacity(ctx, p, ship) - guests
-    if guests and payable(ctx, p, needs(ctx, p, ship, guests, tile), presold):
+    if guests and _may_leave(p, presold) and payable(ctx, p, needs(ctx, p, ship, guests, tile),
+                                                     presold):
         return True
     more = min(presold, room)
-    return guests + more > 0 and payable(ctx, p, needs(ctx, p, ship, guests + more, tile),
-                                         presold - more)
+    return guests + more > 0 and _may_leave(p, presold - more) and payable(
+        ctx, p, needs(ctx, p, ship, guests + more, tile), presold - more)
+
+
+def _may_leave(p: Player, presold: int) -> bool:
+    """Leaving presold guests behind costs reputation, which 0 VP and 0 reputation forbid."""
+    return can_lose_reputation(p, PRESOLD_PENALTY * presold)
 
 
 def cabin_capacity(ctx: Ctx, p: Player, ship: Ship) -> int:
@@ -82,17 +94,49 @@ def pilot_free(ctx: Ctx, p: Player) -> str | None:
     return None
 
 
+# Launch cards whose effect (rather than their resource) can make a launch possible.
+HELPER_EFFECTS = ("last_minute_discount", "launch_food_discount", "launch_oxygen_discount",
+                  "launch_fuel_discount")
+
+
+def _helpers(ctx: Ctx, p: Player) -> list[str]:
+    return [c for c in p.hand if ctx.c.agenda(c).timing == "launch"
+            and ctx.c.agenda(c).effect.kind in HELPER_EFFECTS]
+
+
+@contextmanager
+def _played(ctx: Ctx, p: Player, cards: Sequence[str], active: bool = True) -> Iterator[None]:
+    """As if the cards were played for their effects: out of the hand, their effects on."""
+    t = ctx.s.turn
+    hand = list(p.hand)
+    for c in cards:
+        p.hand.remove(c)
+    if active:
+        t.active.extend(cards)
+    try:
+        yield
+    finally:
+        p.hand[:] = hand
+        if active:
+            del t.active[len(t.active) - len(cards):]
+
+
+def _with_some_helpers(ctx: Ctx, p: Player, check: Callable[[], bool]) -> bool:
+    """Whether `check` holds with some choice of launch cards played for their effects."""
+    helpers = _helpers(ctx, p)
+    for k in range(len(helpers) + 1):
+        for chosen in combinations(helpers, k):
+            with _played(ctx, p, chosen):
+                if check():
+                    return True
+    return False
+
+
 def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     card = None if p.break_room else pilot_free(ctx, p)
-    if card is None:
-        return _can_launch(ctx, p, i)
     # The card that flies the ship is spent: it cannot also pay for supplies.
-    j = p.hand.index(card)
-    p.hand.pop(j)
-    try:
-        return _can_launch(ctx, p, i)
-    finally:
-        p.hand.insert(j, card)
+    with _played(ctx, p, [card] if card else [], active=False):
+        return _with_some_helpers(ctx, p, lambda: _can_launch(ctx, p, i))
 
 
 def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
@@ -103,15 +147,28 @@ def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     assert sp.tile is not None
     if sp.presold:
         return plan_ok(ctx, p, ship, sp.tile, 0, len(sp.presold))
-    return bool(cruises.guest_sources(ctx, p.ads)) and payable(ctx, p, needs(ctx, p, ship, 1,
-                                                                              sp.tile))
+    need = needs(ctx, p, ship, 1, sp.tile)
+    discount = modifiers.amount(ctx, p, "last_minute_discount")
+    if cruises.guest_sources(ctx, p.ads, discount) and payable(ctx, p, need):
+        return True
+    # The once-per-turn drop may pay the ads for a last-minute guest instead of supplies.
+    extra = drop_ads(ctx, p)
+    return bool(extra) and bool(cruises.guest_sources(ctx, p.ads + extra, discount)) and \
+        shortfall(ctx, p, need) == 0
 
 
 def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
     p = ctx.player(dec.seat)
     if not p.break_room and not pilot_free(ctx, p):
         return []
-    return [Launch(i) for i in range(len(p.ships)) if can_launch(ctx, p, i)]
+    out: list[Command] = []
+    for i in range(len(p.ships)):
+        if can_launch(ctx, p, i):
+            experts = sorted(dict.fromkeys(x for x in p.break_room if x != "worker"))
+            if "worker" in p.break_room or not p.break_room:
+                out.append(Launch(i))
+            out += [Launch(i, x) for x in experts]  # type: ignore[arg-type]
+    return out
 
 
 def start(ctx: Ctx, dec: Decision, cmd: Launch) -> None:
@@ -119,7 +176,7 @@ def start(ctx: Ctx, dec: Decision, cmd: Launch) -> None:
     t = ctx.s.turn
     piece: str | None
     if p.break_room:
-        piece = "worker" if "worker" in p.break_room else p.break_room[0]
+        piece = cmd.piece or "worker"
         p.break_room.remove(piece)
     else:
         card = pilot_free(ctx, p)
@@ -158,7 +215,7 @@ def board_options(ctx: Ctx, dec: Decision) -> list[Command]:
         if plan_ok(ctx, p, ship, tile, n + 1, left):
             out += [BoardGuest(c, s) for c, s in cruises.guest_sources(
                 ctx, p.ads, modifiers.amount(ctx, p, "last_minute_discount"))]
-    if n and payable(ctx, p, needs(ctx, p, ship, n, tile), left):
+    if n and _may_leave(p, left) and payable(ctx, p, needs(ctx, p, ship, n, tile), left):
         out.append(Done())
     return out
 
@@ -173,12 +230,12 @@ def board(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     assert isinstance(cmd, BoardGuest)
     if cmd.section == -1:
         sp.presold.remove(cmd.colour)
-        ctx.log("board", p.seat, f"{p.name} boards a presold {cmd.colour} guest.")
+        ctx.log("board", p.seat, f"{p.name} boards a presold guest: {names.guest(cmd.colour)}.")
     else:
         price = cruises.take_guest(ctx, p, cmd.colour, cmd.section,
                                    modifiers.amount(ctx, p, "last_minute_discount"))
-        ctx.log("board", p.seat, f"{p.name} sells a last-minute ticket to a {cmd.colour} guest "
-                f"for {price} ad{'s' if price != 1 else ''}.")
+        ctx.log("board", p.seat, f"{p.name} sells a last-minute ticket to "
+                f"{names.guest(cmd.colour)} for {price} ad{'s' if price != 1 else ''}.")
     ship.guests.append(cmd.colour)
     ship.berths = cabin_capacity(ctx, p, ship)
     ctx.push(dec)
@@ -189,8 +246,8 @@ def _finish_boarding(ctx: Ctx, p: Player, ship: Ship, sp) -> None:  # noqa: ANN0
     for colour in sp.presold:
         lose_reputation(p, PRESOLD_PENALTY)
         b.queue[2][COLOURS.index(colour)] += 1
-        ctx.log("board", p.seat, f"{p.name} leaves a presold {colour} guest behind: -2 "
-                "reputation; it returns to the top of the queue.")
+        ctx.log("board", p.seat, f"{p.name} leaves a presold {names.colour_name(colour)} "
+                "guest behind: -2 reputation; it returns to the top of the queue.")
     sp.presold = []
     progress.place_cube(ctx, p.seat, "launch")
     ctx.push(Decision("launch_supplies", p.seat, count=ctx.s.turn.launch_ship,
@@ -218,6 +275,9 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     """During a launch, offer only what keeps the launch payable: it can never dead-end."""
     p = ctx.player(dec.seat)
     out: list[Command] = []
+    # A card's effect may have pushed a decision (a free blueprint) above the countdown step:
+    # judge by the step itself.
+    dec = next((d for d in reversed(ctx.s.stack) if d.kind in LAUNCH_STEPS), dec)
     if dec.kind == "launch_board":
         # Resources are paid at T-3. Cards may still be played for their effects if the
         # launch stays payable without them; paying for a technology costs no supplies.
@@ -225,6 +285,9 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
             if isinstance(c, UseTechnology):
                 out.append(c)
             elif isinstance(c, PlayAgendaEffect) and _payable_without(ctx, dec, p, c.card):
+                out.append(c)
+            elif isinstance(c, DropReputation) and c.bonus == "ad" and _boards_after(ctx, dec, p,
+                                                                                     c):
                 out.append(c)
         return out
     short = deficit(ctx, p)
@@ -248,15 +311,37 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     return out
 
 
-def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
-    i = p.hand.index(card)
-    p.hand.pop(i)
+def _boards_after(ctx: Ctx, dec: Decision, p: Player, cmd: DropReputation) -> bool:
+    """An ad drop at boarding (for last-minute guests) must leave the launch finishable."""
+    n = drop_bonuses(ctx, p.reputation, cmd.to)["ad"]
+    t = ctx.s.turn
+    saved = (p.reputation, p.ads, t.dropped)
+    p.reputation, p.ads, t.dropped = cmd.to, p.ads + n, True
     try:
-        if dec.kind == "launch_board":
-            return bool(board_options(ctx, dec))
-        return shortfall(ctx, p, launch_need(ctx, p)) <= _drop_capacity(ctx, p)
+        return _with_some_helpers(ctx, p, lambda: bool(board_options(ctx, dec)))
     finally:
-        p.hand.insert(i, card)
+        p.reputation, p.ads, t.dropped = saved
+
+
+def _boarding_finishable(ctx: Ctx, dec: Decision, p: Player) -> bool:
+    """Some launch cards, perhaps with an ad drop, leave a way to board and pay."""
+    if _with_some_helpers(ctx, p, lambda: bool(board_options(ctx, dec))):
+        return True
+    if ctx.s.turn.dropped:
+        return False
+    return any(_boards_after(ctx, dec, p, DropReputation(to, "ad"))
+               for to in range(p.reputation - 1, -1, -1)
+               if drop_bonuses(ctx, p.reputation, to)["ad"])
+
+
+def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
+    """Whether the launch can still finish once this card is played for its effect."""
+    lasting = ctx.c.agenda(card).effect.kind in HELPER_EFFECTS
+    with _played(ctx, p, [card], active=lasting):
+        if dec.kind == "launch_board":
+            return _boarding_finishable(ctx, dec, p)
+        return _with_some_helpers(
+            ctx, p, lambda: shortfall(ctx, p, launch_need(ctx, p)) <= _drop_capacity(ctx, p))
 
 
 def filter_resource_choice(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:

@@ -5,6 +5,7 @@ agenda effects in play all answer "how much of this effect applies to this playe
 from __future__ import annotations
 
 from engine.ctx import Ctx
+from engine.rules import technologies, upgrades
 from engine.state import Player
 
 
@@ -23,8 +24,6 @@ def expert_acting(ctx: Ctx, p: Player) -> bool:
 
 
 def amount(ctx: Ctx, p: Player, kind: str) -> int:
-    from engine.rules import technologies, upgrades
-
     total = upgrades.effect_amount(ctx, p, kind)
     total += technologies.tech_amount(ctx, p, kind)
     total += sum(ctx.c.agenda(c).effect.amount for c in active_cards(ctx, p, kind))
@@ -35,8 +34,6 @@ def amount(ctx: Ctx, p: Player, kind: str) -> int:
 
 
 def has(ctx: Ctx, p: Player, kind: str) -> bool:
-    from engine.rules import technologies, upgrades
-
     if upgrades.has_effect(ctx, p, kind) or active_cards(ctx, p, kind):
         return True
     if technologies.tech_amount(ctx, p, kind, flag=True):
@@ -53,8 +50,9 @@ def active_cards(ctx: Ctx, p: Player, kind: str) -> list[str]:
 
 def money_cost(ctx: Ctx, p: Player, cost: int) -> int:
     """The money an action payment really takes: an acting Accountant expert saves 1 once."""
-    if cost > 0 and not ctx.s.turn.rebate_used and \
-            amount(ctx, p, "cost_reduction_total") > 0 and expert_acting(ctx, p):
+    # The cheap tests first: this runs for every price the legal-move search looks at.
+    if cost > 0 and not ctx.s.turn.rebate_used and expert_acting(ctx, p) and \
+            amount(ctx, p, "cost_reduction_total") > 0:
         return cost - 1
     return cost
 

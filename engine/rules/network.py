@@ -6,9 +6,10 @@ connection 6 joins 6 and 1 (NOTES.md, network geometry).
 
 from __future__ import annotations
 
+from engine.commands import Command, PayFee
 from engine.ctx import Ctx
 from engine.rules.economy import fee
-from engine.state import NEUTRAL, Player
+from engine.state import NEUTRAL, NPC, Decision, Player
 
 STATIONS = (1, 2, 3, 4, 5, 6)
 
@@ -63,7 +64,9 @@ def pay_owners(ctx: Ctx, p: Player, owner_list: list[int], what: str) -> None:
         ctx.s.turn.paid.append(o)
         if each:
             p.money -= each
-            if o != NEUTRAL:
+            # Neutral and NPC developments are paid to the supply, and so are Rachel's: she
+            # never holds money (1人用ゲーム, レイチェルの手元).
+            if o not in (NEUTRAL, NPC) and ctx.player(o).kind != "rachel":
                 ctx.player(o).money += each
             ctx.log("fee", p.seat, f"{p.name} pays {ctx.name(o)} {each} money to use {what}.")
 
@@ -95,3 +98,28 @@ def pieces_on_network(ctx: Ctx, seat: int) -> list[tuple[int, str]]:
         if occ is not None and occ.seat == seat:
             out.append((i + 1, occ.piece))
     return out
+
+
+# --- paying ahead (明確化: the fee may be paid any time in your turn) ----------------------
+PAY_AHEAD_KINDS = ("phase2", "action")
+
+
+def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    t = ctx.s.turn
+    if dec.seat != t.seat or dec.kind not in PAY_AHEAD_KINDS:
+        return []
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    seen: list[list[int]] = []
+    for k in STATIONS:
+        due = unpaid_owners(ctx, p.seat, owners(ctx, k))
+        cost = fee_each(ctx, p) * len(due)
+        if due and cost and cost <= p.money and due not in seen:
+            seen.append(due)
+            out.append(PayFee(k))
+    return out
+
+
+def pay_fee(ctx: Ctx, dec: Decision, cmd: PayFee) -> None:
+    pay_owners(ctx, ctx.player(dec.seat), owners(ctx, cmd.connection),
+               f"connection {cmd.connection}")

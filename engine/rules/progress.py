@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.ctx import Ctx
+from engine.state import NEUTRAL
 
 
 def place_cube(ctx: Ctx, seat: int, why: str) -> None:
@@ -13,6 +14,10 @@ def place_cube(ctx: Ctx, seat: int, why: str) -> None:
     section, _ = locate(ctx, len(b.progress) - 1)
     where = f"section {section + 1}" if section < 3 else "beyond section 3"
     ctx.log("progress", seat, f"{ctx.name(seat)} places a progress cube ({why}) in {where}.")
+    while b.neutral_progress and len(b.progress) == b.neutral_progress[0]:
+        # An intro neutral cube has held this space since setup: the next cube goes past it.
+        b.progress.append(NEUTRAL)
+        b.neutral_progress.pop(0)
 
 
 def section_bounds(ctx: Ctx) -> list[tuple[int, int]]:

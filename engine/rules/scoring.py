@@ -5,11 +5,13 @@ from __future__ import annotations
 import msgspec
 
 from engine.ctx import Ctx
-from engine.rules import progress
+from engine.rules import npc, progress
 from engine.rules.metrics import cockpit_vp, wings
 from engine.state import RESOURCES, Player
 
 UNLAUNCHED_PENALTY = 5
+# Seats with their own final-scoring rules (Rachel): kind -> adjust(ctx, player, parts).
+OWN_SCORING: dict = {}
 
 
 class ScoreLine(msgspec.Struct, frozen=True):
@@ -51,6 +53,7 @@ def run_agm(ctx: Ctx, section: int) -> None:
         vp = agm_progress(ctx, p, section)
         p.vp += vp
         ctx.log("agm", p.seat, f"{p.name} scores {vp} VP at the AGM.")
+    npc.after_agm(ctx, section)  # 1-2 players: NPC developments and an NPC expert
 
 
 def cockpits_total(ctx: Ctx, p: Player) -> int:
@@ -91,6 +94,8 @@ def sheet(ctx: Ctx, final: bool | None = None) -> list[ScoreLine]:
         parts = dict(cockpits=cockpits_total(ctx, p), developments=developments_vp(ctx, p),
                      segments=segments_vp(ctx, p), progress=agm_progress(ctx, p, 2),
                      reputation=reputation_vp(ctx, p), others=leftovers(p))
+        if p.kind in OWN_SCORING:
+            OWN_SCORING[p.kind](ctx, p, parts)
         game_vp = p.vp - sum(parts.values()) if done else p.vp
         cvp = sum(cockpit_vp(ctx, p, s) for s in p.ships)
         out.append(ScoreLine(seat=p.seat, name=p.name, game_vp=game_vp,

@@ -20,10 +20,12 @@ def usable(ctx: Ctx, p: Player, slot: int) -> bool:
 
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
+    # The kind is tested before invention and fees: a hot path of the legal-move search.
     total = 0
-    for i, t in invented(ctx):
+    b = ctx.s.board
+    for i, t in enumerate(b.technologies):
         eff = ctx.c.technology(t).effect
-        if eff.kind == kind and usable(ctx, p, i):
+        if eff.kind == kind and b.tech_owners[i] and usable(ctx, p, i):
             total += eff.amount if not flag else 1
     return total
 

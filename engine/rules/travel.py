@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import names
 from engine.commands import Command, Done, TourGuest, TravelShip, UnlockUpgrade
 from engine.ctx import Ctx
 from engine.rules import modifiers, upgrades
@@ -22,16 +23,19 @@ def step(ctx: Ctx) -> bool:
     """Move the next ship; False when every ship in flight has moved this turn."""
     t = ctx.s.turn
     p = ctx.current
+    # 明確化: phase-1-only effects (extra stops) belong to normal turns, not the final ones.
+    normal = ctx.s.final_phase != "turns"
     if t.travel_stage == 0:
         t.travel_stage = 1
-        if t.to_travel and _window_worth_opening(ctx, p):
+        if t.to_travel and normal and _window_worth_opening(ctx, p):
             ctx.push(Decision("travel_start", t.seat))
             return True
     if not t.to_travel:
         if t.travel_stage == 1:
             t.travel_stage = 2
-            t.extra_travel += modifiers.amount(ctx, p, "extra_travel")
-        if t.extra_travel > 0 and any(s.cruise for s in p.ships):
+            if normal:
+                t.extra_travel += modifiers.amount(ctx, p, "extra_travel")
+        if normal and t.extra_travel > 0 and any(s.cruise for s in p.ships):
             t.extra_travel -= 1
             ctx.push(Decision("extra_travel", t.seat))
             return True
@@ -92,7 +96,7 @@ def move(ctx: Ctx, p: Player, i: int, to: int | None = None) -> None:
     elif stop == "space":
         day_in_space(ctx, p, ship)
     else:
-        ctx.log("travel", p.seat, f"{p.name}'s ship {i + 1} reaches a {stop} destination.")
+        ctx.log("travel", p.seat, f"{p.name}'s ship {i + 1} reaches {names.destination(stop)}.")
         ctx.push(Decision("tour", p.seat, count=i, action=stop, data=list(ship.guests)))
         if ship.token:
             if upgrades.open_spaces(ctx, p, stop) or _later_home(ctx, p, ship):
@@ -155,8 +159,9 @@ def apply_tour(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     p.ads -= cost
     p.vp += vp
     p.guests_toured += 1
-    ctx.log("tour", p.seat, f"{p.name} tours a {cmd.colour} guest at the {dec.action} "
-            f"destination for {cost} ad{'s' if cost != 1 else ''}: +{vp} VP.")
+    ctx.log("tour", p.seat, f"{p.name} tours {names.guest(cmd.colour)} at the "
+            f"{names.colour_name(dec.action)} destination for {cost} "
+            f"ad{'s' if cost != 1 else ''}: +{vp} VP.")
     rest = list(dec.data)
     rest.remove(cmd.colour)
     if rest:
@@ -207,7 +212,8 @@ def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
             gain_reputation(ctx, p, n)
         else:
             ctx.push(Decision("choose_resource", p.seat, count=n, action="day in space"))
-        ctx.log("travel", p.seat, f"{guests} {colour} guest{'s' if guests != 1 else ''} enjoy "
+        plural = "s" if guests != 1 else ""
+        ctx.log("travel", p.seat, f"{guests} {names.colour_name(colour)} guest{plural} enjoy "
                 f"the ship: +{n} {kind}.")
 
 

@@ -1,0 +1,276 @@
+"""Commands in words, for menus, the command palette and the help screen.
+
+`path(game, cmd)` gives a command as a short path of choices, most general first (e.g. "Build a
+food development" > "on connection 3" > "pay 2 food + 2 money"), so a menu can group a long
+list of legal commands; `describe(game, cmd)` joins the path into one sentence. Both read the
+position *before* the command is applied. Plain text only: the engine knows no markup.
+"""
+
+from __future__ import annotations
+
+from engine import commands as C
+from engine.ctx import Ctx
+from engine.game import Game
+from engine.rules import cruises, developments, funding, modifiers, network, ships
+from engine.rules.actions import LABELS as ACTION_LABELS
+from engine.state import NEUTRAL, NPC
+
+# Guest colours with letters, so nothing depends on seeing colour.
+GUEST_LETTER = {"orange": "A", "purple": "R", "teal": "F"}
+GUEST_NAME = {"orange": "adventurous", "purple": "relaxing", "teal": "family"}
+STOP_LETTER = {"orange": "A", "purple": "R", "teal": "F", "space": "·", "return": "⌂"}
+SECTION = {-1: "presold", 0: "queue, 1 ad", 1: "queue, 2 ads", 2: "queue, 3 ads",
+           3: "supply, 4 ads"}
+FREE_GROUP = "Cards, reputation and technologies"
+
+# What "Done" means at each kind of decision.
+DONE = {
+    "action": "End your actions", "meeting_action": "Skip the meeting action",
+    "launch_board": "Finish boarding", "launch_supplies": "Pay the supplies and lift off",
+    "sell_ticket": "Sell no more tickets", "unlock": "Keep the upgrade token for later",
+    "tour": "Tour no more guests", "travel_start": "Let the ships travel",
+    "extra_travel": "No extra move", "day_in_space": "Continue the journey",
+    "goal": "Pass: no company goal this turn", "free_blueprint": "Take no more blueprints",
+}
+DONE_ACT = {"draw_agenda": "Draw no second card", "acquire_blueprints": "Take no more blueprints",
+            "build_segments": "Build no more segments"}
+
+
+def guest(colour: str) -> str:
+    return f"{GUEST_NAME.get(colour, colour)} [{GUEST_LETTER.get(colour, '?')}]"
+
+
+def a_guest(colour: str) -> str:
+    return ("an " if colour == "orange" else "a ") + guest(colour)
+
+
+def seat_name(game: Game, seat: int) -> str:
+    if seat == NPC:
+        return "NPC"
+    if seat == NEUTRAL or seat < 0:
+        return "neutral"
+    return game.state.players[seat].name
+
+
+def stops(game: Game, tile: str | None) -> str:
+    """A cruise tile's stops in letters: 'A · R ⌂, fuel 3'."""
+    if not tile:
+        return "-"
+    t = game.comps.cruise_tile(tile)
+    return " ".join(STOP_LETTER[x] for x in t.stops) + f", fuel {t.fuel}"
+
+
+def gain_text(g: object) -> str:
+    parts = [f"{v} {k}" for k in ("money", "ads", "vp", "reputation", "resources", "food",
+                                  "oxygen", "fuel", "agenda", "blueprints")
+             if (v := getattr(g, k, 0))]
+    return (", ".join(parts) or "no bonus").replace(" vp", " VP")
+
+
+def blueprint_text(game: Game, bp: str) -> str:
+    b = game.comps.blueprint(bp)
+    return f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}, {b.cost}$, {b.vp} VP]"
+
+
+def describe(game: Game, cmd: C.Command) -> str:
+    """One sentence for the command, as the current player would read it."""
+    return ", ".join(x for x in path(game, cmd) if x != FREE_GROUP)
+
+
+def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one branch per kind
+    s = game.state
+    c = game.comps
+    b = s.board
+    dec = game.pending
+    seat = dec.seat if dec else s.turn.seat
+    ctx = Ctx(s, c)
+    if isinstance(cmd, C.SetupDevelopment):
+        return (f"Start with a {cmd.row} development", f"on connection {cmd.connection} "
+                f"(stations {' and '.join(map(str, network.connection_stations(cmd.connection)))})")
+    if isinstance(cmd, C.SetupBlueprint | C.AcquireBlueprint):
+        bp = b.blueprint_display[cmd.slot]
+        return (f"Take blueprint {blueprint_text(game, bp)}" if bp else "Take a blueprint",)
+    if isinstance(cmd, C.PlaceWorker):
+        acts = " / ".join(ACTION_LABELS[a] for a in b.stations[cmd.station - 1])
+        piece = "a worker" if cmd.piece == "worker" else \
+            f"the {cmd.piece.split('_')[1]} expert"
+        occ = b.occupants[cmd.station - 1]
+        bump = f", bumping {seat_name(game, occ.seat)}" if occ else ""
+        return (f"Place {piece}", f"on station {cmd.station}: {acts}{bump}")
+    if isinstance(cmd, C.TakeAction):
+        fee = ""
+        p = s.players[seat]
+        if dec is not None and dec.kind == "action" and cmd.station != s.turn.station:
+            conn = network.connection_between(s.turn.station, cmd.station)
+            if conn is not None:
+                cost = network.use_cost(ctx, p, network.owners(ctx, conn))
+                fee = f" (fee {cost} money)" if cost else ""
+        return (f"{ACTION_LABELS.get(cmd.action, cmd.action)} at station {cmd.station}{fee}",)
+    if isinstance(cmd, C.Done):
+        kind = dec.kind if dec else ""
+        if kind == "act":
+            return (DONE_ACT.get(dec.action, "Give up this action") if dec else "Done",)
+        return (DONE.get(kind, "Done"),)
+    if isinstance(cmd, C.CallMeeting):
+        return ("Call a meeting (recall your workers)",)
+    if isinstance(cmd, C.Launch):
+        sh = s.players[seat].ships[cmd.ship]
+        piece = getattr(cmd, "piece", None)
+        pilot = "" if piece is None else (", piloted by a worker" if piece == "worker" else
+                                          f", piloted by the {piece.split('_')[-1]} expert")
+        return (f"Launch ship {cmd.ship + 1} ({c.cockpit(sh.cockpit).name}, "
+                f"{ships.cabins(sh)} cabin{'s' if ships.cabins(sh) != 1 else ''}{pilot})",)
+    if isinstance(cmd, C.BuildDevelopment):
+        p = s.players[seat]
+        cost = developments.cost_now(ctx, p, dec, cmd.row) if dec else None
+        money = modifiers.money_cost(ctx, p, (cost or 0) - cmd.resources)
+        where = developments.site_label(ctx, cmd.site)
+        if cmd.site[0] == "t":
+            where = f"under {where}"
+        else:
+            st = network.connection_stations(int(cmd.site[1:]))
+            where = f"on connection {cmd.site[1:]} (stations {st[0]}-{st[1]})"
+        return (f"Build a {cmd.row} development", where,
+                f"pay {cmd.resources} {cmd.row} + {money} money")
+    if isinstance(cmd, C.HireExpert):
+        return (f"Hire the {cmd.side} expert",)
+    if isinstance(cmd, C.PurchaseSupplies):
+        parts = []
+        if cmd.resources:
+            parts.append(" + ".join(cmd.resources))
+        if cmd.ads:
+            parts.append("2 ads")
+        return ("Buy " + " and ".join(parts) + f" for {len(parts)} money",)
+    if isinstance(cmd, C.GainResources):
+        got = [f"{n} {r}" for r, n in (("food", cmd.food), ("oxygen", cmd.oxygen),
+                                        ("fuel", cmd.fuel)) if n]
+        total = cmd.food + cmd.oxygen + cmd.fuel
+        return (f"Take {total} resource{'s' if total != 1 else ''} from the silo",
+                " + ".join(got) or "nothing")
+    if isinstance(cmd, C.RefillSilo):
+        now = b.silo[("food", "oxygen", "fuel").index(cmd.resource)]
+        return (f"Refill {cmd.resource} to 5 (now {now})", f"discarding {c.agenda(cmd.card).name}")
+    if isinstance(cmd, C.DrawAgenda):
+        if cmd.slot < 0:
+            return (f"Take {c.agenda(b.agenda_discard[-1]).name} from the discard pile "
+                    "(-1 reputation)",)
+        card = b.agenda_display[cmd.slot]
+        return (f"Take {c.agenda(card).name} from the display" if card else "Take a card",)
+    if isinstance(cmd, C.RefillAgenda):
+        names = [c.agenda(x).name for x in cmd.discard_order]
+        if not names:
+            return ("Refill the display (nothing to discard)",)
+        if len(names) == 1:
+            return (f"Refill the display, discarding {names[0]}",)
+        return (f"Discard {names[0]} first", "then " + ", ".join(names[1:]))
+    if isinstance(cmd, C.AcquireShip):
+        ck, en = b.cockpit_display[cmd.pair], b.engine_display[cmd.pair]
+        if not ck or not en:
+            return (f"Ship pair {cmd.pair + 1}",)
+        return (f"Ship {c.cockpit(ck).name} ({cockpit_rule(game, ck)}) with "
+                f"{c.engine(en).name} (now: {gain_text(c.engine(en).bonus)})",)
+    if isinstance(cmd, C.BuildSegment):
+        p = s.players[seat]
+        where = f"on ship {cmd.ship + 1} ({len(p.ships[cmd.ship].segments)} segments)"
+        if cmd.blueprint.startswith("display:"):
+            bp = b.blueprint_display[int(cmd.blueprint.split(":")[1])]
+            cost = ships.segment_cost(ctx, p, bp or "", True) if bp else 0
+            return (f"Build {blueprint_text(game, bp or '')} from the display for {cost}$, "
+                    "-1 reputation", where)
+        cost = ships.segment_cost(ctx, p, cmd.blueprint, False)
+        return (f"Build {blueprint_text(game, cmd.blueprint)} for {cost}$", where)
+    if isinstance(cmd, C.ScheduleCruise):
+        tile = b.cruise_spaces[cmd.space].tile
+        tok = "flip no token" if cmd.token == "none" else \
+            f"flip {cmd.token[:-1]} token: {cruises.token_label(cmd.token)}"
+        return (f"Schedule cruise {cmd.space + 1} ({stops(game, tile)})", tok)
+    if isinstance(cmd, C.AdvertiseCruise):
+        sp = b.cruise_spaces[cmd.space]
+        return (f"Advertise cruise {cmd.space + 1} ({stops(game, sp.tile)}; "
+                f"{len(sp.presold)} presold)",)
+    if isinstance(cmd, C.SellTicket):
+        return (f"Sell a ticket to {a_guest(cmd.colour)} guest from the {SECTION[cmd.section]}",)
+    if isinstance(cmd, C.BoardGuest):
+        if cmd.section == -1:
+            return (f"Board the presold {guest(cmd.colour)} guest (free)",)
+        return (f"Board {a_guest(cmd.colour)} guest from the {SECTION[cmd.section]}",)
+    if isinstance(cmd, C.UnlockUpgrade):
+        up = c.upgrade(cmd.upgrade)
+        return (f"Unlock {GUEST_NAME[up.colour]} upgrade {up.index}: {up.text}",)
+    if isinstance(cmd, C.TourGuest):
+        return (f"Tour {a_guest(cmd.colour)} guest",)
+    if isinstance(cmd, C.TravelShip):
+        sh = s.players[seat].ships[cmd.ship]
+        nxt = ""
+        if sh.cruise:
+            st = c.cruise_tile(sh.cruise).stops
+            if sh.stop + 1 < len(st):
+                nxt = f" to its next stop ({_stop_name(st[sh.stop + 1])})"
+        return (f"Move ship {cmd.ship + 1}{nxt}",)
+    if isinstance(cmd, C.AchieveGoal):
+        g = c.goal_tile(b.goal_tile).goals[cmd.goal]
+        return (f"Achieve the goal '{g.name}'",)
+    if isinstance(cmd, C.AdvanceShip):
+        sh = s.players[seat].ships[cmd.ship]
+        st = c.cruise_tile(sh.cruise).stops[cmd.stop] if sh.cruise else "?"
+        return (f"Move ship {cmd.ship + 1}", f"to stop {cmd.stop + 1} ({_stop_name(st)})")
+    if isinstance(cmd, C.FundingBonus):
+        amounts = dict(funding.available_tokens(s.players[seat]))
+        n = amounts.get("resource" if cmd.kind in ("food", "oxygen", "fuel") else cmd.kind, 1)
+        what = {"money": "money", "ad": "ad" if n == 1 else "ads", "vp": "VP"}.get(cmd.kind,
+                                                                                   cmd.kind)
+        return (f"Funding bonus: {n} {what}",)
+    if isinstance(cmd, C.ChooseResource):
+        return (f"Take 1 {cmd.resource}",)
+    if isinstance(cmd, C.PlayAgendaResource):
+        a = c.agenda(cmd.card)
+        return (FREE_GROUP, "Play a card for its resource", f"{a.name}: 1 {a.resource}")
+    if isinstance(cmd, C.PlayAgendaEffect):
+        a = c.agenda(cmd.card)
+        return (FREE_GROUP, f"Play {a.name}: {a.text}")
+    if isinstance(cmd, C.DropReputation):
+        p = s.players[seat]
+        n = funding.drop_bonuses(ctx, p.reputation, cmd.to)[cmd.bonus]
+        what = {"resource": "resources", "ad": "ads", "money": "money"}[cmd.bonus]
+        one = {"resource": "resource", "ad": "ad", "money": "money"}[cmd.bonus]
+        return (FREE_GROUP, f"Drop reputation for {what}",
+                f"{p.reputation} to {cmd.to}: gain {n} {one if n == 1 else what}")
+    if isinstance(cmd, C.UseTechnology):
+        t = c.technology(b.technologies[cmd.slot - 1])
+        cost = network.use_cost(ctx, s.players[seat], b.tech_owners[cmd.slot - 1])
+        return (FREE_GROUP, f"Pay {cost} money to use {t.name} this turn: {t.text}")
+    if isinstance(cmd, C.DiscardAgenda):
+        a = c.agenda(cmd.card)
+        return (f"Discard {a.name} (gain 1 {a.resource} if there is room)",)
+    pay_fee = getattr(C, "PayFee", None)
+    if pay_fee is not None and isinstance(cmd, pay_fee):
+        k = cmd.connection  # type: ignore[attr-defined]
+        owners = ", ".join(seat_name(game, o) for o in b.connections[k - 1])
+        cost = network.use_cost(ctx, s.players[seat], b.connections[k - 1])
+        return (FREE_GROUP, f"Pay {cost} money now to use connection {k} ({owners}) this turn")
+    return (_generic(cmd),)
+
+
+def _generic(cmd: C.Command) -> str:
+    """A command this module has no words for yet: its kind and fields, still readable."""
+    import re
+
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(cmd).__name__).capitalize()
+    fields = ", ".join(f"{f} {getattr(cmd, f)}" for f in cmd.__struct_fields__)
+    return f"{words}: {fields}" if fields else words
+
+
+def cockpit_rule(game: Game, cockpit: str) -> str:
+    cond = game.comps.cockpit(cockpit).condition
+    metric = cond.metric.replace("_", " ")
+    if cond.per == 1:
+        return f"{cond.vp} VP x {metric}"
+    return f"{cond.vp} VP per {cond.per} {metric}"
+
+
+def _stop_name(stop: str) -> str:
+    if stop == "space":
+        return "a day in space"
+    if stop == "return":
+        return "return home"
+    return f"{GUEST_NAME.get(stop, stop)} destination"

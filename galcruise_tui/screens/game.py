@@ -1,0 +1,338 @@
+"""The game: the board panes, the log, and the decision bar; bots think in a worker thread."""
+
+from __future__ import annotations
+
+import threading
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.events import Key, Resize
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, RichLog, Static
+
+from engine import Game, GameError
+from engine.bots.random_bot import RandomBot
+from engine.commands import Command
+from engine.describe import describe
+from engine.events import Event
+from galcruise_tui.widgets import render
+from galcruise_tui.widgets.decision import DecisionBar
+from galcruise_tui.widgets.panes import Boards, SidePane
+from saves import SaveError, Session
+
+WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
+MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
+TALL = 32  # from this height the decision bar gets more rows
+
+
+class MoveCommands(Provider):
+    """ctrl+p: every legal move by its words, fuzzy-found."""
+
+    def _moves(self) -> list[tuple[str, Command]]:
+        screen = self.screen
+        if not isinstance(screen, GameScreen) or not screen.human_turn():
+            return []
+        game = screen.game
+        return [(describe(game, c), c) for c in game.legal()]
+
+    async def discover(self) -> Hits:
+        screen = self.screen
+        for text, cmd in self._moves():
+            yield DiscoveryHit(text, lambda c=cmd: screen.play(c), help="a legal move now")
+
+    async def search(self, query: str) -> Hits:
+        screen = self.screen
+        matcher = self.matcher(query)
+        for text, cmd in self._moves():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), lambda c=cmd: screen.play(c),
+                          help="a legal move now")
+
+
+class SaveAs(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="saveas_cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="saveas-box"):
+            yield Static("[b]Save as[/b]: type a name, Enter saves, Esc cancels.")
+            yield Input(id="saveas-name", max_length=64)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class GameScreen(Screen[None]):
+    COMMANDS = {MoveCommands}
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("r", "redo", "Redo", id="redo"),
+        Binding("ctrl+s", "save_as", "Save as", id="save_as"),
+        Binding("l", "focus_log", "Log", id="focus_log"),
+        Binding("tab", "pane(1)", "Next pane", id="next_pane"),
+        Binding("shift+tab", "pane(-1)", "Prev pane", id="prev_pane", show=False),
+        Binding("q", "leave", "Quit to title", id="leave"),
+        Binding("space", "skip", "Skip pause", id="skip"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.thinking = False
+        self._skip = threading.Event()
+        self._agms_seen = session.game.state.agm_done
+        self._keys_state: tuple[bool, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="body"):
+            yield Boards(id="boards")
+            with Vertical(id="side"):
+                yield SidePane(id="you")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=3000, min_width=20)
+        with Vertical(id="decision"):
+            yield Static("", id="waiting")
+            yield DecisionBar(id="options")
+        yield Footer()
+
+    # --- drawing -----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self.session.warning:
+            self.notify(self.session.warning, severity="warning", timeout=8)
+        self._layout(self.app.size.width, self.app.size.height)
+        g = self.game
+        seats = ", ".join(f"{p.name} ({self.seat_kind(p.seat)})" for p in g.state.players)
+        name = self.session.path.stem if self.session.path else "unsaved"
+        self.log_line(Text(f"Game {name}: {seats}; seed {g.options.seed}; "
+                           f"{g.options.setup} setup.", style="bold"))
+        if self.session.length:
+            self.log_line(Text(f"Continued after {self.session.length} moves.", style="italic"))
+        self.redraw()
+        self.query_one(DecisionBar).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self._layout(event.size.width, event.size.height)
+
+    def _layout(self, width: int, height: int) -> None:
+        self.set_class(width < MEDIUM, "narrow")
+        self.set_class(width >= WIDE and height >= 40, "wide")
+        self.set_class(height >= TALL, "tall")
+        if self.is_mounted:
+            side = self.query_one(SidePane)
+            side.display = self.has_class("wide")
+            if side.display and self.game is not None:
+                side.show(self.game, self.viewer_seat())
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def seat_kind(self, seat: int) -> str:
+        """human / random for the seats the options list; the engine's own players (Rachel)."""
+        kinds = self.game.options.seat_kinds()
+        if 0 <= seat < len(kinds):
+            return kinds[seat]
+        players = self.game.state.players
+        return players[seat].kind if 0 <= seat < len(players) else "engine"
+
+    def human_turn(self) -> bool:
+        dec = self.game.pending
+        return dec is not None and self.seat_kind(dec.seat) == "human" and not self.thinking
+
+    def viewer_seat(self) -> int:
+        """Whose board and hand to show: the deciding human, else the first human seat."""
+        dec = self.game.pending
+        if dec is not None and self.seat_kind(dec.seat) == "human":
+            return dec.seat
+        humans = [i for i, k in enumerate(self.game.options.seat_kinds()) if k == "human"]
+        return humans[0] if humans else 0
+
+    def reserved_keys(self) -> set[str]:
+        """Keys bound on this screen; option letters skip them."""
+        keys: set[str] = set()
+        for key, active in self.active_bindings.items():
+            if len(key) == 1 and active.node is not self.query_one(DecisionBar):
+                keys.add(key)
+        return keys | {"q", "u", "r", "l"}
+
+    def redraw(self, boards: bool = True) -> None:
+        """Draw the position; start a bot's move if a bot decides next.
+
+        `boards=False` skips the board panes: used between bot moves with no pause, when
+        nobody could read them anyway.
+        """
+        g = self.game
+        bot_next = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
+        start_bot = bot_next and not self.thinking and not g.is_over
+        if start_bot:
+            self.thinking = True
+        seat = self.viewer_seat()
+        self.query_one("#status", Static).update(Text.from_markup(render.status(g)),
+                                                 layout=False)
+        if boards:
+            self.query_one(Boards).show(g, seat)
+            self.query_one(SidePane).show(g, seat)
+        human = self.human_turn()
+        waiting = Text(g.waiting_for(), style="bold")
+        if bot_next:
+            waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
+        elif human and self._humans() > 1 and g.pending is not None:
+            waiting.append(f"   ← {g.state.players[g.pending.seat].name}'s choice",
+                           style="italic")
+        self.query_one("#waiting", Static).update(waiting, layout=False)
+        self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys())
+        keys_state = (self.session.can_undo, self.session.can_redo, self.thinking)
+        if keys_state != self._keys_state:  # the footer is costly to redraw; only on change
+            self._keys_state = keys_state
+            self.refresh_bindings()
+        if g.state.agm_done > self._agms_seen and not g.is_over:
+            self._agms_seen = g.state.agm_done
+            self._show_scores(final=False)
+        if g.is_over:
+            self._show_scores(final=True)
+            return
+        if start_bot:
+            self.bot_move(g.copy(), self.session.length)
+
+    def _humans(self) -> int:
+        return sum(1 for k in self.game.options.seat_kinds() if k == "human")
+
+    def _show_scores(self, final: bool) -> None:
+        from galcruise_tui.screens.scores import ScoreScreen
+
+        self.app.push_screen(ScoreScreen(self.game, final=final))
+
+    def log_line(self, line: Text) -> None:
+        self.query_one(RichLog).write(line)
+
+    def write_events(self, events: list[Event]) -> None:
+        g = self.game
+        marks = render.tags(g)
+        for e in events:
+            if e.kind == "turn":
+                self.log_line(Text(f"── {e.text}", style="bold"))
+                continue
+            who = marks[e.seat] if 0 <= e.seat < len(marks) else ("N" if e.seat == -2 else "·")
+            style = "bold" if e.kind in ("agm", "end", "goal") else ""
+            self.log_line(Text.assemble((f"{who} ", "bold"), (e.text, style)))
+
+    # --- moves -------------------------------------------------------------------------------
+    def play(self, cmd: Command) -> None:
+        if not self.human_turn():
+            return
+        self._apply(cmd)
+
+    def _apply(self, cmd: Command) -> None:
+        try:
+            events = self.session.apply(cmd)
+        except (GameError, SaveError) as e:
+            self.notify(str(e), severity="error")
+            return
+        self.write_events(events)
+        g = self.game
+        fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
+        more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
+        self.redraw(boards=not (fast and more_bots))
+
+    def on_key(self, event: Key) -> None:
+        """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
+        if event.character and not isinstance(self.focused, Input):
+            if self.query_one(DecisionBar).pick_key(event.character):
+                event.stop()
+                event.prevent_default()
+
+    def on_screen_resume(self) -> None:
+        self.query_one(DecisionBar).focus()
+
+    def on_decision_bar_chosen(self, message: DecisionBar.Chosen) -> None:
+        self.play(message.command)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def bot_move(self, game: Game, at: int) -> None:
+        """A bot seat thinks off the UI thread, after a short pause the player can skip."""
+        delay = float(getattr(self.app, "bot_delay", 0.4))
+        if delay > 0:
+            self._skip.wait(delay)
+        self._skip.clear()
+        cmd = RandomBot(game.options.seed + at).choose(game)
+        self.app.call_from_thread(self._bot_done, cmd, at)
+
+    def _bot_done(self, cmd: Command, at: int) -> None:
+        self.thinking = False
+        if not self.is_attached:
+            return
+        if at != self.session.length:  # an undo happened meanwhile: think again
+            self.redraw()
+            return
+        self._apply(cmd)
+
+    # --- actions -----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.session.can_undo
+        if action == "redo":
+            return self.session.can_redo and not self.thinking
+        if action == "skip":
+            return self.thinking
+        return True
+
+    def action_undo(self) -> None:
+        if self.session.undo():
+            self.log_line(Text("── undone ──", style="italic"))
+            self.thinking = False
+            self._agms_seen = self.game.state.agm_done
+            self.redraw()
+
+    def action_redo(self) -> None:
+        if self.session.redo():
+            self.log_line(Text("── redone ──", style="italic"))
+            self.write_events(self.session.last_events)
+            self.redraw()
+
+    def action_skip(self) -> None:
+        self._skip.set()
+
+    def action_pane(self, step: int) -> None:
+        if self.has_class("narrow") and self.has_class("showlog"):
+            self.remove_class("showlog")
+        self.query_one(Boards).cycle(step)
+
+    def action_focus_log(self) -> None:
+        """Focus the log (l again returns); on a narrow terminal the log takes the boards' place."""
+        log = self.query_one(RichLog)
+        if log.has_focus:
+            self.remove_class("showlog")
+            self.query_one(DecisionBar).focus()
+            return
+        if self.has_class("narrow"):
+            self.add_class("showlog")
+        log.focus()
+
+    def action_save_as(self) -> None:
+        def done(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                path = self.app.store.path_for(name)  # type: ignore[attr-defined]
+                self.session.save_as(path)
+                self.notify(f"Saved as {path.stem}; play goes on in that file.")
+            except (SaveError, OSError) as e:
+                self.notify(str(e), severity="error")
+
+        self.app.push_screen(SaveAs(), done)
+
+    def action_leave(self) -> None:
+        try:
+            self.session.save()
+        except (SaveError, OSError) as e:
+            self.notify(f"Could not save: {e}", severity="error")
+            return
+        self.workers.cancel_group(self, "bot")
+        self.app.pop_screen()

@@ -1,0 +1,128 @@
+"""New game: 1-4 seats (human or bot), names, Rachel's difficulty or a custom mix for solo,
+intro or standard setup, and a seed (random, shown, editable)."""
+
+from __future__ import annotations
+
+import os
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from engine import GameOptions
+from engine.options import DEFAULT_NAMES
+
+LEVELS = ("easy", "normal", "hard")
+CUSTOM_ROWS = ("developments goal", "segments goal", "ships launched goal", "second action",
+               "meeting", "expert ability")
+
+
+def _pairs(*values: str) -> list[tuple[str, str]]:
+    return [(v, v) for v in values]
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="new_back"),
+        Binding("ctrl+n", "start", "Start", id="new_start"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        seed = self.app.fixed_seed  # type: ignore[attr-defined]
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        with VerticalScroll(id="new-box"):
+            yield Static("[b]New game[/b]  Tab/shift+Tab move, Enter opens a list, "
+                         "ctrl+n starts.")
+            with Horizontal(classes="row"):
+                yield Label("Players")
+                yield Select([(str(n), n) for n in (1, 2, 3, 4)], value=2, allow_blank=False,
+                             id="players")
+                yield Label("Setup")
+                yield Select([("standard", "standard"), ("introductory", "intro")],
+                             value="standard", allow_blank=False, id="setup")
+            with Horizontal(classes="row", id="solo-row"):
+                yield Label("Rachel (solo)")
+                yield Select(_pairs(*LEVELS, "custom"), value="normal", allow_blank=False,
+                             id="difficulty")
+            for half in (0, 1):
+                with Horizontal(classes="row mix", id=f"mix-row{half}"):
+                    for i in range(3 * half, 3 * half + 3):
+                        yield Label(CUSTOM_ROWS[i])
+                        yield Select(_pairs(*LEVELS), value="normal", allow_blank=False,
+                                     id=f"mix{i}")
+            for i in range(4):
+                with Horizontal(classes="row seat", id=f"seat{i}"):
+                    yield Label(f"Seat {i + 1}")
+                    yield Input(DEFAULT_NAMES[i], id=f"name{i}", max_length=24)
+                    yield Select([("human", "human"), ("bot (random)", "random")],
+                                 value="human" if i == 0 else "random", allow_blank=False,
+                                 id=f"kind{i}")
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(str(seed), id="seed", restrict=r"[0-9]*", max_length=20)
+            with Horizontal(id="new-buttons"):
+                yield Button("Start (ctrl+n)", id="start", variant="primary")
+            yield Static("", id="new-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_rows()
+        self.query_one("#start", Button).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("players", "difficulty"):
+            self._show_rows()
+
+    def _show_rows(self) -> None:
+        n = self._players()
+        for i in range(4):
+            self.query_one(f"#seat{i}").display = i < n
+        solo = n == 1
+        self.query_one("#solo-row").display = solo
+        custom = solo and self.query_one("#difficulty", Select).value == "custom"
+        for half in (0, 1):
+            self.query_one(f"#mix-row{half}").display = custom
+
+    def _players(self) -> int:
+        return int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def options(self) -> GameOptions:
+        n = self._players()
+        names = tuple(self.query_one(f"#name{i}", Input).value.strip() or DEFAULT_NAMES[i]
+                      for i in range(n))
+        kinds = tuple(str(self.query_one(f"#kind{i}", Select).value) for i in range(n))
+        seed_text = self.query_one("#seed", Input).value or "0"
+        difficulty = str(self.query_one("#difficulty", Select).value) if n == 1 else "normal"
+        mix: tuple[str, ...] = ()
+        if difficulty == "custom":
+            mix = tuple(str(self.query_one(f"#mix{i}", Select).value) for i in range(6))
+        opts = GameOptions(players=n, seed=int(seed_text) % 2**64, names=names,
+                           seats=kinds,  # type: ignore[arg-type]
+                           setup=str(self.query_one("#setup", Select).value),  # type: ignore[arg-type]
+                           difficulty=difficulty,  # type: ignore[arg-type]
+                           custom_mix=mix)
+        opts.validate()
+        return opts
+
+    def action_start(self) -> None:
+        from engine import GameError
+        from galcruise_tui.screens.game import GameScreen
+        from saves import SaveError, Session
+
+        try:
+            opts = self.options()
+            session = Session.new(opts, store=self.app.store)  # type: ignore[attr-defined]
+        except (GameError, SaveError, ValueError, OSError) as e:
+            self.query_one("#new-error", Static).update(f"✗ {e}")
+            return
+        self.app.switch_screen(GameScreen(session))

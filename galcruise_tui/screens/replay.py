@@ -1,0 +1,129 @@
+"""Replay viewer: the game's own panes, stepping through a saved game's log."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Input, RichLog, Static
+
+from galcruise_tui.widgets import render
+from galcruise_tui.widgets.panes import Boards
+from replays import Replay
+from saves import SaveError
+
+
+class TurnPrompt(ModalScreen[int | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="turn_cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="saveas-box"):
+            yield Static("[b]Jump to turn[/b]: type a number, Enter jumps, Esc cancels.")
+            yield Input(id="turn-number", restrict=r"[0-9]*", max_length=4)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(int(event.value) if event.value else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayScreen(Screen[None]):
+    BINDINGS = [
+        # Priority: the focused tab strip would take the arrows for itself.
+        Binding("right", "step(1)", "Step", id="replay_step", priority=True),
+        Binding("left", "step(-1)", "Back", id="replay_back", priority=True),
+        Binding("n", "turn(1)", "Next turn", id="replay_next_turn"),
+        Binding("p", "turn(-1)", "Prev turn", id="replay_prev_turn"),
+        Binding("g", "goto_turn", "Go to turn", id="replay_goto"),
+        Binding("a", "agm", "Next AGM", id="replay_agm"),
+        Binding("space", "play", "Play/pause", id="replay_play"),
+        Binding("tab", "pane(1)", "Next pane", id="replay_pane"),
+        Binding("escape,q", "close", "Close", id="replay_close"),
+    ]
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__()
+        self.replay = replay
+        self.timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="replay-status")
+        yield Boards(id="boards")
+        yield RichLog(id="replay-log", wrap=True, markup=False, max_lines=500, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self, events: bool = True) -> None:
+        rp = self.replay
+        g = rp.game
+        playing = "playing" if self.timer else "paused"
+        self.query_one("#replay-status", Static).update(Text.from_markup(
+            f"[b]Replay[/b] {rp.path.stem if rp.path else ''}: move {rp.index}/{rp.length} "
+            f"({playing})  " + render.status(g)))
+        self.query_one(Boards).show(g, g.pending.seat if g.pending and g.pending.seat >= 0
+                                    else 0)
+        if events:
+            log = self.query_one(RichLog)
+            for e in rp.events:
+                log.write(e.text)
+            rp.events = []
+
+    def _safely(self, fn) -> None:  # noqa: ANN001
+        try:
+            fn()
+        except (SaveError, Exception) as e:  # noqa: BLE001 - a replay that drifts is a sentence
+            self.notify(f"The replay stops here: {e}", severity="error")
+            self._stop()
+        self.redraw()
+
+    def action_step(self, n: int) -> None:
+        if n > 0:
+            self._safely(lambda: self.replay.step(n))
+        else:
+            self._safely(lambda: self.replay.back(-n))
+            self.replay.events = []
+
+    def action_turn(self, n: int) -> None:
+        self._safely(self.replay.next_turn if n > 0 else self.replay.prev_turn)
+        self.replay.events = []
+
+    def action_agm(self) -> None:
+        self._safely(self.replay.next_agm)
+
+    def action_goto_turn(self) -> None:
+        def done(turn: int | None) -> None:
+            if turn is not None:
+                self.replay.events = []
+                self._safely(lambda: self.replay.goto_turn(turn))
+
+        self.app.push_screen(TurnPrompt(), done)
+
+    def action_pane(self, step: int) -> None:
+        self.query_one(Boards).cycle(step)
+
+    def action_play(self) -> None:
+        if self.timer is None:
+            self.timer = self.set_interval(0.3, self._tick)
+        else:
+            self._stop()
+        self.redraw(events=False)
+
+    def _tick(self) -> None:
+        if self.replay.index >= self.replay.length:
+            self._stop()
+        self.action_step(1)
+
+    def _stop(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def action_close(self) -> None:
+        self._stop()
+        self.app.pop_screen()

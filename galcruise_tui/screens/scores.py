@@ -1,0 +1,46 @@
+"""The score sheet, at each AGM and at the end: categories, winner and tie-break, VP chart."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine import Game
+from galcruise_tui.widgets import render
+
+
+class ScoreScreen(Screen[None]):
+    BINDINGS = [Binding("escape,q,enter,space", "close", "Close", id="scores_close")]
+
+    def __init__(self, game: Game, final: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.final = final
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        if self.final:
+            title = "Final AGM: the board elects a new CEO"
+        else:
+            title = f"AGM year {g.state.agm_done}: progress scored"
+        text = (f"[b]{title}[/b]   round {g.state.round}, turn {g.state.turn.number}\n\n"
+                + render.score_table(g) + "\n\n" + render.vp_chart(g)
+                + "\n\n" + render.progress_track(g) + "\n" + render.reputation_track(g))
+        close = "Enter or Esc: back to the title" if self.final else "Enter or Esc: play on"
+        with VerticalScroll(id="sheet-box"):
+            yield Static(Text.from_markup(text + f"\n\n[i]{close}[/i]"), id="sheet")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+        if self.final:
+            from galcruise_tui.screens.title import TitleScreen
+
+            # The finished game stays in the saves, for replays.
+            while len(self.app.screen_stack) > 1 and not isinstance(self.app.screen,
+                                                                     TitleScreen):
+                self.app.pop_screen()

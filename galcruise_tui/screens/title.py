@@ -1,0 +1,92 @@
+"""Title: Continue, New game, Load game, Replays, Help, Quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+LOGO = r"""
+   ___      _         _   _         ___         _
+  / __|__ _| |__ _ __| |_(_)__     / __|_ _ _  _(_)___ ___
+ | (_ / _` | / _` / _|  _| / _|   | (__| '_| || | (_-</ -_)
+  \___\__,_|_\__,_\__|\__|_\__|    \___|_|  \_,_|_/__/\___|
+"""
+
+
+class TitleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("c", "pick('continue')", "Continue", id="title_continue"),
+        Binding("n", "pick('new')", "New game", id="title_new"),
+        Binding("l", "pick('load')", "Load", id="title_load"),
+        Binding("r", "pick('replays')", "Replays", id="title_replays"),
+        Binding("q", "pick('quit')", "Quit", id="title_quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(LOGO, id="logo")
+            yield Static("The terminal edition of Galactic Cruise. Keyboard only; "
+                         "press ? anywhere for help.", id="tagline")
+            yield OptionList(id="title-menu")
+            yield Static("", id="title-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def on_screen_resume(self) -> None:
+        self._fill()
+
+    def _latest(self):  # noqa: ANN202 - a SaveInfo or None
+        try:
+            return self.app.store.latest()  # type: ignore[attr-defined]
+        except OSError:
+            return None
+
+    def _fill(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        latest = self._latest()
+        if latest:
+            menu.add_option(Option(f"c  Continue: {latest.name} (turn {latest.turn})",
+                                   id="continue"))
+        menu.add_options([Option("n  New game", id="new"), Option("l  Load game", id="load"),
+                          Option("r  Replays", id="replays"), Option("?  Help", id="help"),
+                          Option("q  Quit", id="quit")])
+        menu.highlighted = 0
+        menu.focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters == ("continue",):
+            return self._latest() is not None
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    def action_pick(self, what: str) -> None:
+        app = self.app
+        if what == "continue":
+            latest = self._latest()
+            if latest:
+                from galcruise_tui.screens.load import open_game
+
+                err = open_game(app, latest.path, replay=False, switch=False)
+                self.query_one("#title-error", Static).update(err or "")
+        elif what == "new":
+            from galcruise_tui.screens.newgame import NewGameScreen
+
+            app.push_screen(NewGameScreen())
+        elif what in ("load", "replays"):
+            from galcruise_tui.screens.load import LoadScreen
+
+            app.push_screen(LoadScreen(replay=what == "replays"))
+        elif what == "help":
+            app.action_help()  # type: ignore[attr-defined]
+        elif what == "quit":
+            app.exit()

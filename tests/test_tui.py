@@ -1,0 +1,464 @@
+"""The app by keyboard: Pilot tests from the title screen, with bots in the other seats."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine import Game
+from engine import commands as C
+from engine.bots.random_bot import RandomBot
+from engine.describe import describe
+from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.screens.game import GameScreen
+from galcruise_tui.screens.scores import ScoreScreen
+from galcruise_tui.screens.title import TitleScreen
+from galcruise_tui.widgets.decision import DecisionBar
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GALCRUISE_HOME", str(tmp_path / "home"))
+
+
+def run(coro_fn: Callable, size: tuple[int, int] = (80, 24), seed: int = 21,
+        data_dir: Path | None = None) -> None:
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=seed, data_dir=data_dir)
+        async with app.run_test(size=size) as pilot:
+            await coro_fn(app, pilot)
+
+    asyncio.run(main())
+
+
+async def new_game(app: GalcruiseApp, pilot, players: int = 2,  # noqa: ANN001
+                   kinds: tuple[str, ...] = ()) -> GameScreen:
+    await pilot.press("n")
+    await pilot.pause()
+    if players != 2:
+        app.screen.query_one("#players").value = players
+        await pilot.pause()
+    for i, kind in enumerate(kinds):
+        app.screen.query_one(f"#kind{i}").value = kind
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await settle(app, pilot, screen)
+    return screen
+
+
+async def settle(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+    """Wait for the bots; close AGM score sheets as a player would, with Enter."""
+    for _ in range(5000):
+        if isinstance(app.screen, ScoreScreen):
+            if screen.game.is_over:
+                return
+            await pilot.press("enter")
+            continue
+        if screen.human_turn() or screen.game.is_over:
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the bots never handed the game back")
+
+
+async def type_keys(pilot, *keys: str) -> None:  # noqa: ANN001
+    """Key presses as the terminal driver sends them, each processed before the next.
+
+    `pilot.press` also waits for the whole process to look idle (wall clock against CPU time)
+    after every key, which makes a game of a thousand presses take minutes; waiting for the
+    screen to handle its messages is enough for the decision bar.
+    """
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app.post_message(event)
+        # The key hops app -> screen -> focused widget; one wait per hop sees it handled.
+        for _ in range(3):
+            await pilot._wait_for_screen()
+
+
+async def choose(app: GalcruiseApp, pilot, screen: GameScreen, cmd: C.Command) -> None:  # noqa: ANN001
+    n = screen.session.length
+    await type_keys(pilot, *screen.query_one(DecisionBar).keys_for(cmd))
+    for _ in range(1000):  # the choice travels as a message; wait until it is applied
+        if screen.session.length > n:
+            break
+        await pilot.pause(0.001)
+    assert screen.session.file.commands[n] == cmd
+    await settle(app, pilot, screen)
+
+
+async def play_until(app: GalcruiseApp, pilot, screen: GameScreen,  # noqa: ANN001
+                     done: Callable[[Game], bool], seed: int = 7, limit: int = 3000) -> int:
+    bot = RandomBot(seed)
+    moves = 0
+    while not done(screen.game) and not screen.game.is_over and moves < limit:
+        await choose(app, pilot, screen, bot.choose(screen.game))
+        moves += 1
+    return moves
+
+
+def bar_texts(screen: GameScreen) -> list[str]:
+    return [e.text for e in screen.query_one(DecisionBar).entries]
+
+
+# --- behaviour -------------------------------------------------------------------------------
+def test_new_game_reaches_the_first_decision_in_words() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        g = screen.game
+        assert g.options.seed == 21 and g.options.seat_kinds() == ("human", "human")
+        assert g.pending is not None and g.pending.kind == "setup_development"
+        waiting = str(screen.query_one("#waiting").render())
+        assert waiting.startswith(f"{g.state.players[g.pending.seat].name}: place a starting")
+        texts = bar_texts(screen)
+        # 3 rows x 3 open connections: grouped by row, each group's commands in words.
+        assert texts == ["Start with a food development", "Start with a oxygen development",
+                         "Start with a fuel development"] or len(texts) <= 9
+        assert all("(" not in t or "stations" in t for t in texts)
+        assert not any("Struct" in t or "=" in t for t in texts)
+
+    run(body)
+
+
+def test_options_by_number_walk_the_setup_and_phase_two() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        g = screen.game
+        first = g.pending.seat
+        want = screen.query_one(DecisionBar).entries[0].commands[0]
+        await pilot.press("1")  # a group or a single command: keys walk it either way
+        if screen.game.pending.kind == "setup_development":
+            await pilot.press("1")
+        g = screen.game
+        assert isinstance(want, C.SetupDevelopment)
+        assert g.state.board.connections[want.connection - 1] == [first] or \
+            first in g.state.board.connections[want.connection - 1]
+        assert g.pending.kind == "setup_blueprint" and g.pending.seat == first
+        # Every setup pick by number until the first turn.
+        while g.pending.kind.startswith("setup"):
+            await pilot.press("1")
+            await pilot.press("1") if screen.query_one(DecisionBar).in_group else None
+            g = screen.game
+        assert g.pending.kind == "phase2"
+        assert "Place a worker" in bar_texts(screen)[0]
+        assert screen.session.length == 4  # 2 players x (development + blueprint)
+
+    run(body)
+
+
+def test_nested_build_development_with_a_payment_split() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot)
+
+        def can_build(g: Game) -> bool:
+            return any(isinstance(c, C.TakeAction) and c.action == "build_development"
+                       for c in g.legal())
+
+        await play_until(app, pilot, screen, can_build)
+        g = screen.game
+        seat = g.pending.seat
+        take = next(c for c in g.legal() if isinstance(c, C.TakeAction)
+                    and c.action == "build_development")
+        await choose(app, pilot, screen, take)
+        g = screen.game
+        assert g.pending.kind == "act" and g.pending.action == "build_development"
+        builds = [c for c in g.legal() if isinstance(c, C.BuildDevelopment)]
+        # The split with the most resources paid, so both parts of the payment show.
+        cmd = max(builds, key=lambda c: (c.resources, c.row, c.site))
+        text = describe(g, cmd)
+        assert f"pay {cmd.resources} {cmd.row} + " in text
+        p = g.state.players[seat]
+        before = (p.money, p.resource(cmd.row), p.developments_left[:])
+        keys = screen.query_one(DecisionBar).keys_for(cmd)
+        assert len(keys) >= 2  # row, then site and payment: a walk through groups
+        for key in keys:
+            await pilot.press(key)
+        p = screen.game.state.players[seat]
+        row = ("food", "oxygen", "fuel").index(cmd.row)
+        assert p.developments_left[row] == before[2][row] - 1
+        assert p.resource(cmd.row) == before[1] - cmd.resources
+        money_paid = int(text.rsplit("+ ", 1)[1].split(" money")[0])
+        assert p.money == before[0] - money_paid
+
+    run(body)
+
+
+def test_a_bumped_human_chooses_a_funding_bonus_off_turn() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, players=3, kinds=("human", "human", "human"))
+
+        def bump_possible(g: Game) -> bool:
+            occ = g.state.board.occupants
+            return any(isinstance(c, C.PlaceWorker) and occ[c.station - 1] is not None
+                       and occ[c.station - 1].seat >= 0 for c in g.legal())
+
+        await play_until(app, pilot, screen, bump_possible)
+        g = screen.game
+        place = next(c for c in g.legal() if isinstance(c, C.PlaceWorker)
+                     and g.state.board.occupants[c.station - 1] is not None
+                     and g.state.board.occupants[c.station - 1].seat >= 0)
+        victim = g.state.board.occupants[place.station - 1].seat
+        await choose(app, pilot, screen, place)
+        g = screen.game
+        assert g.pending.kind == "funding" and g.pending.seat == victim
+        assert "funding bonus" in str(screen.query_one("#waiting").render())
+        money = g.state.players[victim].money
+        bonus = next(c for c in g.legal() if c == C.FundingBonus("money"))
+        assert "Funding bonus: 1 money" in bar_texts(screen) or any(
+            t.startswith("Funding bonus: 2 money") for t in bar_texts(screen))
+        await choose(app, pilot, screen, bonus)
+        assert screen.game.state.players[victim].money == money + 1
+
+    run(body, seed=5)
+
+
+def test_undo_and_redo_by_keys() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot)
+        assert screen.check_action("redo", ()) is False  # hidden: nothing to redo
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 3)
+        n, h = screen.session.length, screen.game.state_hash()
+        await pilot.press("u")
+        await settle(app, pilot, screen)
+        assert screen.session.length < n
+        assert screen.check_action("redo", ()) is True
+        await pilot.press("r")
+        await settle(app, pilot, screen)
+        assert screen.session.length == n and screen.game.state_hash() == h
+
+    run(body)
+
+
+def test_save_as_quit_and_load_mid_game(tmp_path: Path) -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot)
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 4)
+        h = screen.game.state_hash()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press(*"my cruise")
+        await pilot.press("enter")
+        await pilot.pause()
+        saved = app.store.path_for("my cruise")
+        assert saved.exists() and screen.session.path == saved
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        names = [str(o.prompt) for o in app.screen.query_one("#load-list")._options]
+        index = next(i for i, t in enumerate(names) if t.startswith("my cruise"))
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.game.state_hash() == h
+
+    run(body)
+
+
+def test_continue_after_quit_picks_up_the_autosave() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot)
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 2)
+        h = screen.game.state_hash()
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game.state_hash() == h
+
+    run(body)
+
+
+def test_the_palette_finds_a_move_by_its_words() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot)
+        await play_until(app, pilot, screen, lambda g: g.pending.kind == "phase2")
+        n = screen.session.length
+        assert C.CallMeeting() in screen.game.legal()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"call a meeting")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await settle(app, pilot, screen)
+        assert screen.session.file.commands[n] == C.CallMeeting()
+
+    run(body)
+
+
+def test_a_damaged_save_is_a_sentence_not_a_traceback(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / "broken.json").write_text('{"format_version": 1, "commands": [')
+    (home / "saves" / "garbage.json").write_bytes(b"\x00\xff not json at all")
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        prompts = [str(o.prompt) for o in app.screen.query_one("#load-list")._options]
+        assert len(prompts) == 2 and all(t.startswith("✗ ") for t in prompts)
+        from galcruise_tui.screens.load import open_game
+
+        err = open_game(app, str(home / "saves" / "garbage.json"), replay=False, switch=False)
+        assert err is not None and "garbage.json" in err and "Traceback" not in err
+        err = open_game(app, str(home / "saves" / "broken.json"), replay=True, switch=False)
+        assert err is not None and "broken.json" in err
+
+    run(body, data_dir=home)
+
+
+def test_a_keymap_file_rebinds_undo(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir(parents=True)
+    (home / "keymap.toml").write_text('undo = "z"\n')
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot)
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 2)
+        n = screen.session.length
+        assert "z" not in screen.query_one(DecisionBar).keys  # never an option key
+        await pilot.press("z")
+        await settle(app, pilot, screen)
+        assert screen.session.length < n
+
+    run(body, data_dir=home)
+
+
+def test_a_complete_two_player_game_by_keys_against_a_bot() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot)  # seat 2 is a bot by default
+        assert screen.game.options.seat_kinds() == ("human", "random")
+        await play_until(app, pilot, screen, lambda g: False, limit=5000)
+        game = screen.game
+        assert game.is_over
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        sheet = str(app.screen.query_one("#sheet").render())
+        for p, score in zip(game.state.players, game.scores(), strict=True):
+            assert f"{p.name}" in sheet
+            assert f" {score}" in sheet
+        winner = "Winner: "
+        assert winner in sheet
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+    run(body, seed=6)  # a seed whose game is short: 286 moves by keys
+
+
+# --- snapshots (re-record with `pytest --snapshot-update` when the component data change) ------
+SIZES = [(80, 24), (160, 48)]
+
+
+def finished_game_file(home: Path) -> Path:
+    """A seeded game played to the end by bots, saved where the app looks."""
+    from engine import GameOptions
+    from saves import Session, Store
+
+    s = Session.new(GameOptions(players=2, seed=3, seats=("human", "random")),
+                    name="finished", store=Store(home))
+    bot = RandomBot(3)
+    path, s.path = s.path, None  # write once at the end: the same file, far faster
+    while not s.game.is_over:
+        s.apply(bot.choose(s.game))
+    s.path = path
+    s.save()
+    assert path is not None
+    return path
+
+
+async def two_humans(pilot) -> None:  # noqa: ANN001
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#kind1").value = "human"
+    await pilot.pause()
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    for key in ("1", "1", "1", "1", "1", "1"):  # both players' setup picks
+        await pilot.press(key)
+    await pilot.press("1")  # open "Place a worker"
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x48"])
+def test_snapshot_title(snap_compare, size: tuple[int, int]) -> None:  # noqa: ANN001
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x48"])
+def test_snapshot_new_game(snap_compare, size: tuple[int, int]) -> None:  # noqa: ANN001
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), press=["n"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x48"])
+def test_snapshot_game(snap_compare, size: tuple[int, int]) -> None:  # noqa: ANN001
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), run_before=two_humans,
+                        terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x48"])
+def test_snapshot_final_score_sheet(snap_compare, tmp_path: Path,  # noqa: ANN001
+                                    size: tuple[int, int]) -> None:
+    home = tmp_path / "home"
+    path = finished_game_file(home)
+
+    async def open_sheet(pilot) -> None:  # noqa: ANN001
+        from galcruise_tui.screens.scores import ScoreScreen
+        from saves import Session
+
+        pilot.app.push_screen(ScoreScreen(Session.load(path).game, final=True))
+        await pilot.pause()
+
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1, data_dir=home),
+                        run_before=open_sheet, terminal_size=size)
+
+
+def test_snapshot_replay(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    home = tmp_path / "home"
+    finished_game_file(home)
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1, data_dir=home),
+                        press=["r", "enter", "n", "n", "n", "right", "right"],
+                        terminal_size=(120, 36))
+
+
+def test_snapshot_help(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), press=["question_mark"],
+                        terminal_size=(120, 36))
+
+
+def test_a_solo_game_starts_with_a_custom_mix_and_plays_by_keys() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#players").value = 1
+        await pilot.pause()
+        app.screen.query_one("#difficulty").value = "custom"
+        await pilot.pause()
+        assert app.screen.query_one("#mix-row0").display
+        app.screen.query_one("#mix0").value = "hard"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        opts = screen.game.options
+        assert opts.players == 1 and opts.difficulty == "custom"
+        assert opts.custom_mix == ("hard",) + ("normal",) * 5
+        # Rachel, when the engine seats her, plays inside `apply`: only seat 0 ever decides.
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 4)
+        assert all(a == 0 for a in screen.session.actors)
+        assert screen.game.state.turn.number >= 4
+
+    run(body, seed=9)
