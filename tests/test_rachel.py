@@ -711,3 +711,63 @@ def test_the_deck_data_is_checked() -> None:
     assert any("two Rachel cards launch" in x for x in check_rachel(Fake()))  # type: ignore[arg-type]
     Fake.rachel_cards = [msgspec.structs.replace(cards[0], first=2), *cards[1:]]
     assert any("spread evenly" in x for x in check_rachel(Fake()))  # type: ignore[arg-type]
+
+
+# --- the book's remaining numbered examples ----------------------------------------------------
+def test_network_development_example_2_skips_taken_connections_to_4() -> None:
+    # 開発トークンの設置 (業務ネットワーク), example "2 / 1": connection 2 is taken, so is 3;
+    # she places on 4 and gains the reputation.
+    g = solo()
+    fixed_board(g)
+    b = g.state.board
+    r = g.state.players[1]
+    b.connections[1], b.connections[2] = [-1], [0]
+    r.developments_left = [2, 3, 3]
+    rep = r.reputation
+    stack_deck(g, "ra08")  # first number 2, second 6
+    actions.develop(Ctx(g.state, g.comps), r, "c")
+    assert b.connections[3] == [1] and r.reputation == rep + 1
+
+
+def test_technology_development_example_6_then_1_then_2() -> None:
+    # 開発トークンの設置 (技術タイル), example "6 / 1": there is no sixth tile, so the second
+    # number 1; tile 1 already has a development, so she goes right to tile 2.
+    g = solo()
+    b = g.state.board
+    r = g.state.players[1]
+    b.tech_owners = [[0], [], [], []]
+    r.developments_left = [2, 3, 3]
+    rep = r.reputation
+    stack_deck(g, "ra12")  # first number 6, second 1
+    actions.develop(Ctx(g.state, g.comps), r, "t")
+    assert b.tech_owners[1] == [1] and b.tech_owners[0] == [0]
+    assert r.reputation == rep + 1 and r.technologies_developed == 1
+
+
+def test_final_scoring_example_97_plus_87_is_184() -> None:
+    # レイチェルの勝利点計算: 97 VP during play; others 0, progress 3 x 4 = 12, reputation 15,
+    # segments 20, developments 15, cockpits 10 + 20 (segments) - 5 (never launched) = 25.
+    g = solo()
+    s = g.state
+    you, r = s.players
+    b = s.board
+    r.vp, r.reputation, you.reputation = 97, 15, 9
+    r.goal_cubes = [False, False, True]  # 3 wings
+    r.developments_left = [1, 1, 1]  # two columns emptied: 15 VP
+    r.cruises_completed = 2
+    s1, s2, _ = b.progress_sections
+    b.progress = [0] * (s1 + s2) + [1, 1, 1]  # her 3 cubes in section 3, +1 for reputation
+    threes, ones = bps(g, 3, 6), bps(g, 1, 2)
+    # Cockpits: 2 VP x 3 wings, 2 VP x 2 cruises, and 5 VP per expert with none hired (never
+    # launched).
+    r.ships = [
+        Ship(cockpit="ck14", engine="en01", segments=threes[:3], launched_once=True),
+        Ship(cockpit="ck13", engine="en02", segments=threes[3:], launched_once=True),
+        Ship(cockpit="ck05", engine="en03", segments=ones),
+    ]
+    r.experts = ["expert_left", "expert_right"]
+    ctx = Ctx(s, g.comps)
+    line = scoring.final_agm(ctx)[1]
+    assert (line.others, line.progress, line.reputation, line.segments, line.developments,
+            line.cockpits) == (0, 12, 15, 20, 15, 25)
+    assert line.total == 184 and r.vp == 184

@@ -10,7 +10,7 @@ from engine.bots.random_bot import RandomBot
 from engine.commands import Command
 from engine.invariants import check
 
-GAMES = 50
+GAMES = 100  # issue 5: 100 seeded solo games per difficulty
 MAX_TURNS = 400
 MIX = ("hard", "easy", "normal", "easy", "hard", "normal")
 

@@ -359,6 +359,23 @@ def test_a_complete_two_player_game_by_keys_against_a_bot() -> None:
     run(body, seed=6)  # a seed whose game is short: 286 moves by keys
 
 
+def test_a_complete_solo_game_against_rachel_by_keys() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, players=1)
+        game = screen.game
+        assert [p.kind for p in game.state.players] == ["human", "rachel"]
+        await play_until(app, pilot, screen, lambda g: False, limit=5000)
+        assert game.is_over and all(a == 0 for a in screen.session.actors)
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        sheet = str(app.screen.query_one("#sheet").render())
+        for p, score in zip(game.state.players, game.scores(), strict=True):
+            assert p.name in sheet and f" {score}" in sheet
+        assert "Winner: " in sheet
+
+    run(body, seed=32)  # a seed whose solo game is short: 194 moves by keys
+
+
 # --- snapshots (re-record with `pytest --snapshot-update` when the component data change) ------
 SIZES = [(80, 24), (160, 48)]
 
