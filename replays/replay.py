@@ -12,27 +12,19 @@ from pathlib import Path
 
 import msgspec
 
-from engine import Game, GameError
-from engine.components import load_components
+from engine import Game
 from engine.describe import describe, seat_name
 from engine.events import Event
-from saves.envelope import GameFile, UndoRecord, refuse
+from saves.envelope import GameFile, UndoRecord
 from saves.reader import read_game_file
+from saves.session import starting_position
 
 CHECKPOINT_EVERY = 50
 
 
 class Replay:
     def __init__(self, gf: GameFile, path: Path | None = None) -> None:
-        comps = load_components()
-        if gf.data_hash != comps.data_hash:
-            raise refuse(path, f"made with other component data ({gf.data_id}, "
-                               f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
-                               f"{comps.data_hash[:8]})")
-        try:
-            game = Game.new(gf.options, comps)
-        except GameError as e:
-            raise refuse(path, f"its game options are not valid ({e})") from None
+        game = starting_position(gf, path)
         self.file = gf
         self.path = path
         self.commands = list(gf.commands)

@@ -51,6 +51,19 @@ def _decks(game: Game) -> tuple[int, ...]:
             len(b.cruise_deck), game.state.rng)
 
 
+def starting_position(gf: GameFile, path: Path | None) -> Game:
+    """The game a file's log starts from; refused if this galcruise cannot rebuild it."""
+    comps = load_components()
+    if gf.data_hash != comps.data_hash:
+        raise refuse(path, f"made with other component data ({gf.data_id}, "
+                           f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
+                           f"{comps.data_hash[:8]})")
+    try:
+        return Game.new(gf.options, comps)
+    except GameError as e:
+        raise refuse(path, f"its game options are not valid ({e})") from None
+
+
 class Session:
     """Apply commands, undo and redo them, and keep the file on disk in step."""
 
@@ -106,16 +119,7 @@ class Session:
 
     @classmethod
     def from_file(cls, gf: GameFile, path: Path | None) -> Session:
-        comps = load_components()
-        if gf.data_hash != comps.data_hash:
-            raise refuse(path, f"made with other component data ({gf.data_id}, "
-                               f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
-                               f"{comps.data_hash[:8]})")
-        try:
-            game = Game.new(gf.options, comps)
-        except GameError as e:
-            raise refuse(path, f"its game options are not valid ({e})") from None
-        s = cls(game, gf, path)
+        s = cls(starting_position(gf, path), gf, path)
         expected = dict(gf.hashes)
         for i, cmd in enumerate(gf.commands):
             try:
@@ -123,7 +127,7 @@ class Session:
             except GameError as e:
                 raise refuse(path, f"the log replays illegally at command {i + 1}: {e}") from None
             want = expected.get(i + 1)
-            if want is not None and want != game.state_hash():
+            if want is not None and want != s.game.state_hash():
                 raise refuse(path, f"the game diverges at command {i + 1} (the rules changed "
                                    "since it was saved)")
         return s
