@@ -1,8 +1,24 @@
 """galcruise rules engine: deterministic, seeded, headless. Imports nothing of the UI."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from engine.errors import GameError, IllegalCommand, IllegalOptions
-from engine.game import Game
 from engine.options import GameOptions
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def __getattr__(name: str) -> Any:  # noqa: ANN401
+    # The rules load on first use, so listing saves or reading options stays light.
+    if name == "Game":
+        from engine.game import Game
+
+        return Game
+    raise AttributeError(name)
+
 
 ENGINE_VERSION = "0.1.0"
 

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import platformdirs
 
+from saves.envelope import SaveError
+
 ENV = "GALCRUISE_HOME"
+SUFFIX = ".json"
+NAME_MAX = 64
 
 
 def data_root(cli_dir: str | Path | None = None) -> Path:
@@ -22,3 +27,12 @@ def data_root(cli_dir: str | Path | None = None) -> Path:
 
 def saves_dir(root: Path) -> Path:
     return root / "saves"
+
+
+def sanitize(name: str) -> str:
+    """A save name safe as a file name: no separators, no traversal, no hidden files."""
+    clean = re.sub(r"[^A-Za-z0-9 _.\-]", "_", name).strip().strip(".")
+    clean = clean.replace("..", "_")[:NAME_MAX].strip()
+    if not re.search(r"[A-Za-z0-9]", clean):
+        raise SaveError(f"{name!r}: a save name needs letters or digits.")
+    return clean

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,21 +27,10 @@ if TYPE_CHECKING:
     from saves.store import Store
 
 CHECKPOINT_EVERY = 50
-NAME_MAX = 64
-SUFFIX = ".json"
 
 
 def now() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def sanitize(name: str) -> str:
-    """A save name safe as a file name: no separators, no traversal, no hidden files."""
-    clean = re.sub(r"[^A-Za-z0-9 _.\-]", "_", name).strip().strip(".")
-    clean = clean.replace("..", "_")[:NAME_MAX].strip()
-    if not re.search(r"[A-Za-z0-9]", clean):
-        raise SaveError(f"{name!r}: a save name needs letters or digits.")
-    return clean
 
 
 def _decks(game: Game) -> tuple[int, ...]:

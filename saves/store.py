@@ -11,9 +11,8 @@ import msgspec
 from engine import GameOptions
 from saves.atomic import backup_path, write_atomic
 from saves.envelope import SaveError, decode
-from saves.paths import data_root, saves_dir
+from saves.paths import SUFFIX, data_root, sanitize, saves_dir
 from saves.reader import read_bytes, read_game_file
-from saves.session import SUFFIX, sanitize
 
 
 class SaveInfo(msgspec.Struct, frozen=True):

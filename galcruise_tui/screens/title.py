@@ -9,6 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from saves import SaveInfo
+
 LOGO = r"""
    ___      _         _   _         ___         _
   / __|__ _| |__ _ __| |_(_)__     / __|_ _ _  _(_)___ ___
@@ -25,6 +27,7 @@ class TitleScreen(Screen[None]):
         Binding("r", "pick('replays')", "Replays", id="title_replays"),
         Binding("q", "pick('quit')", "Quit", id="title_quit"),
     ]
+    latest: SaveInfo | None = None  # the newest save, read when the screen is shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -50,7 +53,8 @@ class TitleScreen(Screen[None]):
     def _fill(self) -> None:
         menu = self.query_one(OptionList)
         menu.clear_options()
-        latest = self._latest()
+        # Read the saves folder once per visit: check_action runs on every footer refresh.
+        self.latest = latest = self._latest()
         if latest:
             menu.add_option(Option(f"c  Continue: {latest.name} (turn {latest.turn})",
                                    id="continue"))
@@ -63,7 +67,7 @@ class TitleScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick" and parameters == ("continue",):
-            return self._latest() is not None
+            return self.latest is not None
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -72,7 +76,7 @@ class TitleScreen(Screen[None]):
     def action_pick(self, what: str) -> None:
         app = self.app
         if what == "continue":
-            latest = self._latest()
+            latest = self.latest
             if latest:
                 from galcruise_tui.screens.load import open_game
 
