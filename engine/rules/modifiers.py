@@ -24,9 +24,11 @@ def expert_acting(ctx: Ctx, p: Player) -> bool:
 
 
 def amount(ctx: Ctx, p: Player, kind: str) -> int:
-    total = upgrades.effect_amount(ctx, p, kind)
+    # Empty upgrade lists and no cards in play are the common case in the legal-move search.
+    total = upgrades.effect_amount(ctx, p, kind) if p.upgrades else 0
     total += technologies.tech_amount(ctx, p, kind)
-    total += sum(ctx.c.agenda(c).effect.amount for c in active_cards(ctx, p, kind))
+    if ctx.s.turn.active:
+        total += sum(ctx.c.agenda(c).effect.amount for c in active_cards(ctx, p, kind))
     ability = ctx.c.expert_tile(ctx.s.board.expert_tile).ability
     if ability.kind == kind and expert_acting(ctx, p):
         total += ability.amount
@@ -34,7 +36,8 @@ def amount(ctx: Ctx, p: Player, kind: str) -> int:
 
 
 def has(ctx: Ctx, p: Player, kind: str) -> bool:
-    if upgrades.has_effect(ctx, p, kind) or active_cards(ctx, p, kind):
+    if (p.upgrades and upgrades.has_effect(ctx, p, kind)) or \
+            (ctx.s.turn.active and active_cards(ctx, p, kind)):
         return True
     if technologies.tech_amount(ctx, p, kind, flag=True):
         return True

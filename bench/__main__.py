@@ -1,0 +1,91 @@
+"""`python -m bench`: the speed table; `fuzz`, `calibrate` and `profile` modes beside it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bench.timing import Row, table
+
+
+def _speed(args: argparse.Namespace) -> int:
+    from bench import speed, startup, storage, timing
+
+    timing.use_clock("wall" if args.wall else "cpu")
+    quick = args.quick
+    games = 3 if quick else 15
+    repeats = 3 if quick else 9
+    rows: list[Row] = []
+    sections = args.only or ["engine", "games", "memory", "files", "startup"]
+    if "engine" in sections:
+        rows += speed.engine_rows(2 if quick else 8, args.seed)
+    if "games" in sections:
+        rows += speed.game_rows(games, args.seed)
+    if "memory" in sections:
+        rows += speed.memory_rows(1 if quick else 3, args.seed)
+    if "files" in sections:
+        rows += storage.file_rows(repeats, args.seed)
+    if "startup" in sections:
+        rows += startup.startup_rows(2 if quick else 5)
+    clock = "wall time" if args.wall else "CPU time of this process"
+    print(f"galcruise bench: medians; engine figures in {clock}; save write and app start in "
+          "wall time\n")
+    print(table(rows))
+    return 0
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    from bench import fuzz
+
+    return fuzz.main(args.games, args.seed, args.out, args.stop_after)
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from bench import calibrate
+
+    print(calibrate.report(args.games, args.seed, tuple(args.players), args.bot, args.data))
+    return 0
+
+
+def _profile(args: argparse.Namespace) -> int:
+    from bench import profiling
+
+    print(profiling.profile(args.players, args.games, args.seed, args.top))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench",
+                                     description="galcruise benchmarks, fuzzing, calibration")
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (about 20 s)")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
+    parser.add_argument("--only", nargs="+",
+                        choices=["engine", "games", "memory", "files", "startup"])
+    parser.set_defaults(run=_speed)
+    sub = parser.add_subparsers(dest="mode")
+    f = sub.add_parser("fuzz", help="random-legal games with every invariant after each command")
+    f.add_argument("--games", type=int, default=100)
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--out", default=None, help="folder for reproducing saves (default: temp)")
+    f.add_argument("--stop-after", type=int, default=1, help="failures before stopping")
+    f.set_defaults(run=_fuzz)
+    c = sub.add_parser("calibrate", help="bot games: game length, VP, what gets used")
+    c.add_argument("--games", type=int, default=500, help="games per player count")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
+    c.add_argument("--bot", choices=["greedy", "random"], default="greedy")
+    c.add_argument("--data", default=None, help="a folder of component TOML to try instead")
+    c.set_defaults(run=_calibrate)
+    p = sub.add_parser("profile", help="cProfile of random games")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--top", type=int, default=25)
+    p.set_defaults(run=_profile)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

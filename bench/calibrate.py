@@ -1,0 +1,173 @@
+"""`python -m bench calibrate`: bot games per player count, measuring what the stand-in data
+should be tuned against: turns per player, launches, final VP and its spread, and how often
+each action, technology and agenda card is used."""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import msgspec
+
+from engine import Game, GameOptions
+from engine.bots.greedy import GreedyBot
+from engine.bots.random_bot import RandomBot
+from engine.commands import PlayAgendaEffect, PlayAgendaResource, TakeAction, UseTechnology
+from engine.components import load_components
+
+BOT_KINDS = ("human", "random")  # seats a bench bot plays; engine-run seats (Rachel) play alone
+TURN_CAP = 150  # per player: a game still going then is reported as unfinished
+
+
+class GameStats(msgspec.Struct):
+    players: int
+    seed: int
+    finished: bool
+    turns_per_player: float
+    commands: int
+    launches: list[int]  # per bench-played seat
+    scores: list[int]  # per bench-played seat
+    engine_scores: list[int]  # per engine-run seat (Rachel)
+    goals: int
+    actions: dict[str, int]
+    tech_fees: dict[str, int]
+    tech_present: list[str]
+    tech_invented: list[str]
+    card_effects: dict[str, int]
+    card_resources: dict[str, int]
+
+
+def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = None) -> GameStats:
+    """One bot game; `data` is a folder of component TOML to try instead of engine/data."""
+    comps = load_components(Path(data)) if data else None
+    game = Game.new(GameOptions(players=players, seed=seed), comps)
+    make = GreedyBot if bot == "greedy" else RandomBot
+    bots = {p.seat: make(seed * 8 + p.seat) for p in game.state.players}
+    actions: Counter[str] = Counter()
+    fees: Counter[str] = Counter()
+    effects: Counter[str] = Counter()
+    resources: Counter[str] = Counter()
+    n = 0
+    while not game.is_over and game.state.turns_taken < TURN_CAP * players:
+        dec = game.pending
+        assert dec is not None
+        cmd = bots[dec.seat].choose(game)
+        if isinstance(cmd, TakeAction):
+            actions[cmd.action] += 1
+        elif isinstance(cmd, UseTechnology):
+            fees[game.state.board.technologies[cmd.slot - 1]] += 1
+        elif isinstance(cmd, PlayAgendaEffect):
+            effects[cmd.card] += 1
+        elif isinstance(cmd, PlayAgendaResource):
+            resources[cmd.card] += 1
+        game.apply(cmd)
+        n += 1
+    s = game.state
+    ours = [p for p in s.players if p.kind in BOT_KINDS]
+    b = s.board
+    return GameStats(
+        players=players, seed=seed, finished=game.is_over,
+        turns_per_player=s.turns_taken / len(s.players),
+        commands=n, launches=[p.launches for p in ours], scores=[p.vp for p in ours],
+        engine_scores=[p.vp for p in s.players if p.kind not in BOT_KINDS],
+        goals=sum(len(p.goals_done) for p in ours), actions=dict(actions), tech_fees=dict(fees),
+        tech_present=list(b.technologies),
+        tech_invented=[t for t, owners in zip(b.technologies, b.tech_owners, strict=True)
+                       if any(o >= 0 for o in owners)],
+        card_effects=dict(effects), card_resources=dict(resources))
+
+
+def _run(args: tuple[int, int, str, str | None]) -> GameStats:
+    return one_game(*args)
+
+
+def collect(games: int, seed: int, players: tuple[int, ...], bot: str, data: str | None = None,
+            jobs: int | None = None) -> dict[int, list[GameStats]]:
+    tasks = [(n, seed + i, bot, data) for n in players for i in range(games)]
+    jobs = jobs or min(2, os.cpu_count() or 1)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_run, tasks, chunksize=4))
+    else:
+        results = [_run(t) for t in tasks]
+    out: dict[int, list[GameStats]] = {n: [] for n in players}
+    for r in results:
+        out[r.players].append(r)
+    return out
+
+
+def _ms(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    sd = statistics.pstdev(xs) if len(xs) > 1 else 0.0
+    return f"{statistics.mean(xs):6.1f} ±{sd:5.1f}"
+
+
+def summary_rows(by: dict[int, list[GameStats]]) -> list[str]:
+    head = (f"{'players':>7}  {'games':>5}  {'turns/player':>13}  {'launches/pl':>12}  "
+            f"{'final VP':>13}  {'min..max':>9}  {'winner VP':>9}  {'in 120-200':>10}  "
+            f"{'Rachel VP':>13}  unfinished")
+    lines = [head, "-" * len(head)]
+    for n, games in by.items():
+        if not games:
+            continue
+        scores = [float(x) for g in games for x in g.scores]
+        inside = sum(1 for x in scores if 120 <= x <= 200) / len(scores)
+        lines.append(
+            f"{n:>7}  {len(games):>5}  {_ms([g.turns_per_player for g in games]):>13}  "
+            f"{_ms([float(x) for g in games for x in g.launches]):>12}  {_ms(scores):>13}  "
+            f"{f'{min(scores):.0f}..{max(scores):.0f}':>9}  "
+            f"{statistics.mean(max(g.scores) for g in games):>9.1f}  {inside:>10.0%}  "
+            f"{_ms([float(x) for g in games for x in g.engine_scores]):>13}  "
+            f"{sum(1 for g in games if not g.finished):>10}")
+    return lines
+
+
+def usage_rows(by: dict[int, list[GameStats]]) -> list[str]:
+    games = [g for gs in by.values() for g in gs]
+    total = len(games)
+    lines = [f"\nActions taken, per game ({total} games):"]
+    acts: Counter[str] = Counter()
+    for g in games:
+        acts.update(g.actions)
+    lines += [f"  {a:<20} {acts[a] / total:6.1f}" for a, _ in acts.most_common()]
+    present: Counter[str] = Counter()
+    invented: Counter[str] = Counter()
+    fees: Counter[str] = Counter()
+    for g in games:
+        present.update(g.tech_present)
+        invented.update(g.tech_invented)
+        fees.update(g.tech_fees)
+    lines.append("\nTechnologies: games present, invented when present, fees paid per game "
+                 "present:")
+    for t in sorted(present):
+        lines.append(f"  {t:<6} {present[t]:5d}  {invented[t] / present[t]:6.0%}  "
+                     f"{fees[t] / present[t]:6.2f}")
+    eff: Counter[str] = Counter()
+    res: Counter[str] = Counter()
+    for g in games:
+        eff.update(g.card_effects)
+        res.update(g.card_resources)
+    cards = sorted(set(eff) | set(res), key=lambda c: (-eff[c], c))
+    lines.append("\nAgenda cards, per 100 games: played for the effect / for the resource:")
+    row = []
+    for c in cards:
+        row.append(f"{c} {100 * eff[c] / total:5.1f}/{100 * res[c] / total:5.1f}")
+        if len(row) == 4:
+            lines.append("  " + "   ".join(row))
+            row = []
+    if row:
+        lines.append("  " + "   ".join(row))
+    return lines
+
+
+def report(games: int, seed: int, players: tuple[int, ...], bot: str,
+           data: str | None = None) -> str:
+    by = collect(games, seed, players, bot, data)
+    where = f" on data from {data}" if data else ""
+    return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
+                      f"{games} games per player count{where}", "", *summary_rows(by),
+                      *usage_rows(by)])

@@ -1,0 +1,204 @@
+"""A greedy bot: tries each legal command on a copy of the game and keeps the one that leaves
+its own position worth the most, by VP now plus a rough price on everything that becomes VP
+later (progress cubes x wings, segments, guests aboard, resources, cards).
+
+One step of lookahead, with one refinement: choosing an action (or a station) does nothing by
+itself, so an action is worth the best of its own options, tried on a copy in turn. Ties go to
+the first command in `legal()` order, so the bot is deterministic. Used for calibration and as
+a sparring partner; it is clearly better than the random bot but no strategist.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine import flow
+from engine.bots.random_bot import RandomBot
+from engine.commands import Command, DropReputation, PlaceWorker, TakeAction
+from engine.components import Components
+from engine.ctx import Ctx
+from engine.game import Game
+from engine.rng import Rng
+from engine.rules import scoring
+from engine.rules.metrics import cockpit_vp, wings
+from engine.state import RESOURCES, Player, State
+
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(State)
+
+# Prices of things that are not VP yet, in VP. Rough, and only relative sizes matter.
+# Money and ads are worth more while a player has little: a greedy player who spends its last
+# coin on a segment and takes VP for every funding bonus can never launch again.
+MONEY = ((6, 1.1), (12, 0.5), (20, 0.2), (10**9, 0.05))  # (up to this many, price of each)
+ADS = ((4, 1.1), (8, 0.5), (12, 0.15), (10**9, 0.02))
+RESOURCE = 0.45
+CARD = 0.5
+BLUEPRINT = 0.5  # plus BLUEPRINT_VP per VP printed on it
+BLUEPRINT_VP = 0.4
+SEGMENT = 0.5  # besides its printed VP
+CABIN = 1.5  # two segments side by side: a guest per launch
+DEVELOPMENT = 1.5
+REPUTATION = 0.3
+EXPERT = 4.0
+UPGRADE = 3.0
+SHIP = 1.0
+GUEST_ABOARD = 2.5
+SCHEDULED = 2.0
+PRESOLD = 1.5
+FUTURE_CUBES = 3  # cubes a player can still expect to place: what another wing multiplies
+LAUNCHING = 2.0
+STORAGE_GAP = 2.0  # per unit of storage short of what the next launch needs
+SUPPLY_GAP = 0.4  # per resource short of it
+TYPICAL_FUEL = 2
+UNLAUNCHED = scoring.UNLAUNCHED_PENALTY
+
+EXPLORE = 8
+
+# Reputation drops come one per level and kind; only the nearest few are worth a look.
+DROP_LEVELS = 3
+
+
+def _copy(state: State) -> State:
+    return _decoder.decode(_encoder.encode(state))
+
+
+def _stepped(n: int, steps: tuple[tuple[int, float], ...]) -> float:
+    total, below = 0.0, 0
+    for upto, price in steps:
+        if n <= below:
+            break
+        total += (min(n, upto) - below) * price
+        below = upto
+    return total
+
+
+def _track_size(s: State) -> int:
+    return sum(s.board.progress_sections)
+
+
+def value(s: State, comps: Components, seat: int) -> float:
+    """What the position is worth to `seat`, in VP."""
+    ctx = Ctx(s, comps)
+    p = s.players[seat]
+    v = float(p.vp)
+    late = min(1.0, len(s.board.progress) / max(1, _track_size(s)))
+    w = wings(p)
+    # Cubes not yet scored by an AGM score once each, times the wings shown then.
+    start = sum(s.board.progress_sections[: s.agm_done])
+    unscored = sum(1 for o in s.board.progress[start:] if o == seat)
+    v += (unscored + FUTURE_CUBES * (1 - late)) * w
+    v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
+    v += scoring.segments_vp(ctx, p)
+    v += scoring.reputation_vp(ctx, p) + REPUTATION * p.reputation
+    for sh in p.ships:
+        v += SHIP + SEGMENT * len(sh.segments) + CABIN * max(0, len(sh.segments) - 1)
+        v += 0.5 * cockpit_vp(ctx, p, sh)
+        if not sh.launched_once:
+            v -= UNLAUNCHED * late
+        if sh.cruise:
+            v += GUEST_ABOARD * len(sh.guests)
+    v += _stepped(p.money, MONEY) + _stepped(p.ads, ADS) + CARD * len(p.hand)
+    v += RESOURCE * sum(min(p.resource(r), p.capacity(r)) for r in RESOURCES)
+    v += sum(BLUEPRINT + BLUEPRINT_VP * comps.blueprint(b).vp for b in p.blueprints)
+    v += EXPERT * (2 - len(p.experts)) + UPGRADE * len(p.upgrades)
+    if p.scheduled is not None:
+        v += SCHEDULED + PRESOLD * len(s.board.cruise_spaces[p.scheduled].presold)
+    v -= _launch_gap(p)
+    if s.turn.phase == "launch" and s.turn.seat == seat:
+        v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
+    return v
+
+
+def _launch_gap(p: Player) -> float:
+    """What stands between the player's biggest ship at home and its next launch: storage
+    too small for its supplies costs dear (only developments fix it), supplies missing less."""
+    home = [sh for sh in p.ships if not sh.cruise and len(sh.segments) >= 2]
+    if not home:
+        return 0.0
+    segments = max(len(sh.segments) for sh in home)
+    need = {"food": segments, "oxygen": segments, "fuel": TYPICAL_FUEL}  # guests + pilot
+    gap = 0.0
+    for r, n in need.items():
+        gap += STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - p.resource(r))
+    return gap
+
+
+def _apply(state: State, comps: Components, cmd: Command) -> State | None:
+    s = _copy(state)
+    try:
+        flow.apply(Ctx(s, comps), cmd)
+    except Exception:  # noqa: BLE001 - a command that breaks the copy is simply not chosen
+        return None
+    return s
+
+
+def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
+           memo: dict[str, float]) -> float:
+    after = _apply(state, comps, cmd)
+    if after is None:
+        return float("-inf")
+    if depth > 0 and after.stack and after.stack[-1].seat == seat and \
+            after.stack[-1].kind in ("act", "action"):
+        dec = after.stack[-1]
+        # The same action from another station is worth the same: look once per action.
+        key = dec.action if dec.kind == "act" else ""
+        if key in memo:
+            return value(after, comps, seat) + memo[key]
+        options = flow.legal(Ctx(after, comps))
+        if options:
+            best = max(_worth(after, comps, seat, c, depth - 1, memo) for c in options)
+            if key:
+                memo[key] = best - value(after, comps, seat)
+            return best
+    return value(after, comps, seat)
+
+
+def _candidates(legal: list[Command], reputation: int) -> list[Command]:
+    out = []
+    for c in legal:
+        if isinstance(c, DropReputation) and reputation - c.to > DROP_LEVELS:
+            continue
+        out.append(c)
+    return out or legal
+
+
+class GreedyBot:
+    """Deterministic for a seed. A one-step greedy player can find a loop where nothing it
+    can do this turn looks better (two of them bumping each other for a funding bonus every
+    turn, forever), so one turn choice in EXPLORE is made by the random bot instead."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng((seed ^ 0x6EEED) & ((1 << 64) - 1))
+        self.random = RandomBot(seed)
+
+    def choose(self, game: Game) -> Command:
+        legal = game.legal()
+        dec = game.pending
+        if len(legal) == 1 or dec is None:
+            return legal[0]
+        if dec.kind == "phase2" and self.rng.below(EXPLORE) == 0:
+            return self.random.choose(game)
+        seat = dec.seat
+        state = game.state
+        comps = game.comps
+        options = _candidates(legal, state.players[seat].reputation)
+        # Placing a worker leads to a choice of action, which leads to the action's options.
+        depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
+        memo: dict[str, float] = {}
+        best, best_v = options[0], float("-inf")
+        for c in options:
+            d = depth if isinstance(c, (PlaceWorker, TakeAction)) else 0
+            v = _worth(state, comps, seat, c, d, memo)
+            if v > best_v:
+                best, best_v = c, v
+        return best
+
+
+def play(game: Game, seed: int = 0, max_commands: int = 200_000) -> int:
+    """Play greedy commands in every seat until the game ends; returns commands applied."""
+    bot = GreedyBot(seed)
+    n = 0
+    while not game.is_over and n < max_commands:
+        game.apply(bot.choose(game))
+        n += 1
+    return n
