@@ -290,19 +290,20 @@ def test_intro_setup_npc_and_the_neutral_cube_on_section_2() -> None:
     conns = sorted(back.neutral_setup.connections)
     assert [k for k in range(1, 7) if NEUTRAL in b.connections[k - 1]] == conns
     assert [i + 1 for i, o in enumerate(b.occupants) if o] == sorted(k % 6 + 1 for k in conns)
-    assert b.neutral_progress == [5] and b.progress == []
+    s1, s2, _ = b.progress_sections
+    assert b.neutral_progress == [s1] and b.progress == []
     ctx = ctx_of(game)
-    for _ in range(4):
+    for _ in range(s1 - 1):
         progress.place_cube(ctx, PINK, "launch")
-    assert b.progress == [PINK] * 4 and progress.filled_sections(ctx) == 0
+    assert b.progress == [PINK] * (s1 - 1) and progress.filled_sections(ctx) == 0
     progress.place_cube(ctx, YELLOW, "launch")
     # Section 1 is full, and the neutral cube holds section 2's first space.
-    assert b.progress == [PINK] * 4 + [YELLOW, NEUTRAL]
+    assert b.progress == [PINK] * (s1 - 1) + [YELLOW, NEUTRAL]
     assert progress.filled_sections(ctx) == 1
-    for _ in range(4):
+    for _ in range(s2 - 1):
         progress.place_cube(ctx, YELLOW, "launch")
     assert progress.filled_sections(ctx) == 2
-    assert progress.cubes_in_section(ctx, 1, YELLOW) == 4
+    assert progress.cubes_in_section(ctx, 1, YELLOW) == s2 - 1
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -336,14 +337,15 @@ def test_agm_year_1_places_npc_developments_and_promotes_clockwise_from_station_
     b.tech_owners = [[], [], [], []]
     put(game, 4, NPC, W)
     put(game, 2, NPC, W)
-    fill_section(game, PINK, 5)
+    s1 = b.progress_sections[0]
+    fill_section(game, PINK, s1)
     pink, yellow = game.state.players
     pink.reputation, yellow.reputation = 3, 2
     vp = (pink.vp, yellow.vp)
     assert endgame.turn_end(ctx_of(game)) is False
     assert game.state.agm_done == 1
-    # Normal AGM scoring too: Pink 5 cubes + 1 for the top reputation, times 1 wing.
-    assert (pink.vp - vp[0], yellow.vp - vp[1]) == (6, 0)
+    # Normal AGM scoring too: Pink's cubes + 1 for the top reputation, times 1 wing.
+    assert (pink.vp - vp[0], yellow.vp - vp[1]) == (s1 + 1, 0)
     # Connection 1 already held an NPC development: this one leaves the game.
     assert b.connections[:2] == [[NPC], [PINK, NPC]]
     assert b.tech_owners == [[], [NPC], [], []]
@@ -365,7 +367,7 @@ def test_agm_year_2_promotes_the_other_worker() -> None:
     put(game, 3, NPC, X)
     put(game, 6, NPC, W)
     game.state.agm_done = 1
-    fill_section(game, YELLOW, 10)
+    fill_section(game, YELLOW, sum(b.progress_sections[:2]))
     endgame.turn_end(ctx_of(game))
     assert game.state.agm_done == 2
     assert b.connections == [[], [], [PINK, YELLOW, NPC], [], [NPC], []]
