@@ -85,12 +85,16 @@ def apply_extra(ctx: Ctx, dec: Decision, cmd: Command) -> None:
         move(ctx, p, cmd.ship)
 
 
+def advance(ctx: Ctx, ship: Ship, to: int | None = None) -> str:
+    """Move the ship to its next stop (or stop `to`) and name it: a colour, space or return."""
+    assert ship.cruise is not None
+    ship.stop = ship.stop + 1 if to is None else to
+    return ctx.c.cruise_tile(ship.cruise).stops[ship.stop]
+
+
 def move(ctx: Ctx, p: Player, i: int, to: int | None = None) -> None:
     ship = p.ships[i]
-    assert ship.cruise is not None
-    stops = ctx.c.cruise_tile(ship.cruise).stops
-    ship.stop = ship.stop + 1 if to is None else to
-    stop = stops[ship.stop]
+    stop = advance(ctx, ship, to)
     if stop == "return":
         come_home(ctx, p, ship)
     elif stop == "space":

@@ -46,10 +46,7 @@ def travel_all(ctx: Ctx, p: Player) -> None:
 
 def move(ctx: Ctx, p: Player, i: int, to: int | None = None) -> None:
     ship = p.ships[i]
-    assert ship.cruise is not None
-    stops = ctx.c.cruise_tile(ship.cruise).stops
-    ship.stop = ship.stop + 1 if to is None else to
-    stop = stops[ship.stop]
+    stop = travel.advance(ctx, ship, to)
     if stop == "return":
         travel.come_home(ctx, p, ship)  # the pilot's funding bonus comes to her as VP
     elif stop == "space":
