@@ -9,7 +9,7 @@ from bench.timing import Row, table
 
 
 def _speed(args: argparse.Namespace) -> int:
-    from bench import speed, startup, storage, timing
+    from bench import repaint, speed, startup, storage, timing
 
     timing.use_clock("wall" if args.wall else "cpu")
     quick = args.quick
@@ -27,6 +27,7 @@ def _speed(args: argparse.Namespace) -> int:
         rows += storage.file_rows(repeats, args.seed)
     if "startup" in sections:
         rows += startup.startup_rows(2 if quick else 5)
+        rows += repaint.repaint_rows(10 if quick else 40)
     clock = "wall time" if args.wall else "CPU time of this process"
     print(f"galcruise bench: medians; engine figures in {clock}; save write and app start in "
           "wall time\n")
