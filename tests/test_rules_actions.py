@@ -4,6 +4,7 @@ the twelve actions (フェイズ2A 配備, アクション; フェイズ2C 集�
 from __future__ import annotations
 
 from helpers import finish_setup, new_game, set_turn, start_turn
+from test_effects import give
 
 from engine.commands import (
     AcquireBlueprint,
@@ -60,13 +61,7 @@ def card(g: Game, name: str) -> str:
 
 
 def take_card(g: Game, p: Player, card_id: str) -> None:
-    b = g.state.board
-    for pile in (b.agenda_deck, b.agenda_discard):
-        if card_id in pile:
-            pile.remove(card_id)
-    if card_id in b.agenda_display:
-        b.agenda_display[b.agenda_display.index(card_id)] = None
-    p.hand.append(card_id)
+    give(g, p.seat, card_id)
 
 
 def blueprint_costing(g: Game, cost: int, skip: tuple[str, ...] = ()) -> str:
