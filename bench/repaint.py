@@ -1,4 +1,4 @@
-"""Key press to repaint at 160x48: the key that completes a move, posted to the app headless,
+"""Key press to repaint at 160x48 in a solo game: the key that completes a move, posted headless,
 timed until the move is applied (with its autosave) and the screen has painted again."""
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ async def _measure(presses: int) -> list[tuple[float, float]]:
     async with app.run_test(headless=True, size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        app.screen.query_one("#kind1").value = "human"  # no bot turns in the timing
+        # Solo against Rachel, the common case: her turns run inside the move, no bot thread.
+        app.screen.query_one("#players").value = 1
+        await pilot.pause()
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
