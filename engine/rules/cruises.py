@@ -6,6 +6,7 @@ from engine import names
 from engine.commands import AdvertiseCruise, Command, Done, ScheduleCruise, SellTicket
 from engine.ctx import Ctx
 from engine.rules.economy import gain_reputation
+from engine.rules.funding import drop_max
 from engine.state import COLOURS, Decision, Player
 
 QUEUE_PRICES = (1, 2, 3)
@@ -114,18 +115,10 @@ def advertisable(ctx: Ctx, p: Player) -> list[int]:
 
 
 def advertise_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
-    if not guest_sources(ctx, p.ads + drop_ads(ctx, p), ad_discount(ctx, p)):
+    # The drop may pay for the guest.
+    if not guest_sources(ctx, p.ads + drop_max(ctx, p, "ad"), ad_discount(ctx, p)):
         return []
     return [AdvertiseCruise(i) for i in advertisable(ctx, p)]
-
-
-def drop_ads(ctx: Ctx, p: Player) -> int:
-    """Ads the once-per-turn reputation drop could still raise (it may pay for a guest)."""
-    from engine.rules.funding import drop_bonuses
-
-    if ctx.s.turn.dropped or ctx.s.turn.seat != p.seat or p.reputation == 0:
-        return 0
-    return drop_bonuses(ctx, p.reputation, 0)["ad"]
 
 
 def ad_discount(ctx: Ctx, p: Player) -> int:
@@ -153,12 +146,10 @@ def ticket_options(ctx: Ctx, dec: Decision) -> list[Command]:
 
 def _drop_could_pay(ctx: Ctx, p: Player, dec: Decision) -> bool:
     """The once-per-turn reputation drop may pay for the second guest (明確化)."""
-    from engine.rules.funding import drop_ads
-
     sp = ctx.s.board.cruise_spaces[dec.station]
     if len(sp.presold) >= MAX_PRESOLD or len(dec.data) >= 2:
         return False
-    extra = drop_ads(ctx, p)
+    extra = drop_max(ctx, p, "ad")
     return bool(extra) and bool(guest_sources(ctx, p.ads + extra, ad_discount(ctx, p)))
 
 

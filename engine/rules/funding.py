@@ -100,11 +100,13 @@ def drop_bonuses(ctx: Ctx, frm: int, to: int) -> dict[str, int]:
     return counts
 
 
-def drop_ads(ctx: Ctx, p: Player) -> int:
-    """The most ads this turn's reputation drop could still give (0 once it is used)."""
-    if ctx.s.turn.dropped or ctx.s.turn.seat != p.seat or p.reputation <= 0:
+def drop_max(ctx: Ctx, p: Player, kind: str, reputation: int | None = None) -> int:
+    """The most of `kind` this turn's reputation drop could still give (0 once it is used),
+    dropping from `reputation` (default: where the marker is now) all the way to 0."""
+    rep = p.reputation if reputation is None else reputation
+    if ctx.s.turn.dropped or ctx.s.turn.seat != p.seat or rep <= 0:
         return 0
-    return drop_bonuses(ctx, p.reputation, 0)["ad"]
+    return drop_bonuses(ctx, rep, 0)[kind]
 
 
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:

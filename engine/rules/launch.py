@@ -21,7 +21,7 @@ from engine.commands import (
 from engine.ctx import Ctx
 from engine.rules import cruises, modifiers, progress
 from engine.rules.economy import can_lose_reputation, lose_reputation
-from engine.rules.funding import drop_ads, drop_bonuses
+from engine.rules.funding import drop_bonuses, drop_max
 from engine.rules.metrics import cockpit_vp
 from engine.rules.ships import cabins, in_flight
 from engine.state import COLOURS, RESOURCES, Decision, Player, Ship
@@ -45,13 +45,6 @@ def _cards(ctx: Ctx, p: Player) -> dict[str, int]:
     return out
 
 
-def _drop_capacity(ctx: Ctx, p: Player, reputation: int | None = None) -> int:
-    rep = p.reputation if reputation is None else reputation
-    if ctx.s.turn.dropped or rep <= 0:
-        return 0
-    return drop_bonuses(ctx, rep, 0)["resource"]
-
-
 def shortfall(ctx: Ctx, p: Player, need: dict[str, int]) -> int:
     """Resources still missing after storage and agenda cards; the drop must cover the rest."""
     cards = _cards(ctx, p)
@@ -61,7 +54,7 @@ def shortfall(ctx: Ctx, p: Player, need: dict[str, int]) -> int:
 def payable(ctx: Ctx, p: Player, need: dict[str, int], left_behind: int = 0) -> bool:
     """Whether the supplies can be paid, after 2 reputation per presold guest left behind."""
     rep = p.reputation - PRESOLD_PENALTY * left_behind
-    return shortfall(ctx, p, need) <= _drop_capacity(ctx, p, rep)
+    return shortfall(ctx, p, need) <= drop_max(ctx, p, "resource", rep)
 
 
 def plan_ok(ctx: Ctx, p: Player, ship: Ship, tile: str, guests: int, presold: int) -> bool:
@@ -152,7 +145,7 @@ def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     if cruises.guest_sources(ctx, p.ads, discount) and payable(ctx, p, need):
         return True
     # The once-per-turn drop may pay the ads for a last-minute guest instead of supplies.
-    extra = drop_ads(ctx, p)
+    extra = drop_max(ctx, p, "ad")
     return bool(extra) and bool(cruises.guest_sources(ctx, p.ads + extra, discount)) and \
         shortfall(ctx, p, need) == 0
 
@@ -341,7 +334,7 @@ def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
         if dec.kind == "launch_board":
             return _boarding_finishable(ctx, dec, p)
         return _with_some_helpers(
-            ctx, p, lambda: shortfall(ctx, p, launch_need(ctx, p)) <= _drop_capacity(ctx, p))
+            ctx, p, lambda: shortfall(ctx, p, launch_need(ctx, p)) <= drop_max(ctx, p, "resource"))
 
 
 def filter_resource_choice(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
