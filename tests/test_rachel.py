@@ -50,6 +50,12 @@ def run(g: Game, phase: str = "start", station: int = 0) -> str:
     return "\n".join(e.text for e in ctx.events)
 
 
+def unscheduled(g: Game) -> None:
+    """Every cruise on the marketing board free: no consultant, no presold guest."""
+    for sp in g.state.board.cruise_spaces:
+        sp.presold, sp.consultant = [], None
+
+
 def agenda_of(g: Game, resource: str, n: int) -> list[str]:
     return [a.id for a in g.comps.agenda_cards if a.resource == resource][:n]
 
@@ -321,8 +327,7 @@ def test_advertise_takes_the_cheapest_section_first() -> None:
     s = g.state
     b = s.board
     r = s.players[1]
-    for sp in b.cruise_spaces:
-        sp.presold, sp.consultant = [], None
+    unscheduled(g)
     b.cruise_spaces[0].tile = "B6"  # teal, then purple
     b.queue = [[2, 0, 1], [0, 1, 0], [1, 1, 1]]  # orange, purple, teal per section
     stack_deck(g, "ra07")  # first number 1: the top cruise
@@ -335,8 +340,7 @@ def test_advertise_takes_the_cheapest_section_first() -> None:
 def test_advertise_skips_cruises_with_guests_and_uses_the_supply_last() -> None:
     g = solo()
     b = g.state.board
-    for sp in b.cruise_spaces:
-        sp.presold, sp.consultant = [], None
+    unscheduled(g)
     b.cruise_spaces[0].tile = "B6"
     b.cruise_spaces[0].presold = ["orange"]
     b.cruise_spaces[1].tile = "B7"  # a lone orange destination
@@ -397,8 +401,7 @@ def test_launch_example_second_action_with_the_fuel_shortfall_and_the_vp_token()
     s = g.state
     b = s.board
     r = s.players[1]
-    for sp in b.cruise_spaces:
-        sp.presold, sp.consultant = [], None
+    unscheduled(g)
     b.cruise_spaces[0].tile = "S3"  # teal, space, orange, space: 4 fuel
     b.queue = [[1, 0, 1], [0, 0, 0], [0, 0, 0]]
     r.developments_left = [1, 3, 2]  # 3 placed (Surveyor: 1 VP), fuel capacity 3
@@ -437,8 +440,7 @@ def test_one_cabin_and_two_presold_guests_sends_one_back() -> None:
     s = g.state
     b = s.board
     r = s.players[1]
-    for sp in b.cruise_spaces:
-        sp.presold, sp.consultant = [], None
+    unscheduled(g)
     b.cruise_spaces[0].tile = "B6"
     b.cruise_spaces[0].presold = ["teal", "purple"]
     r.reputation = 6
@@ -556,8 +558,7 @@ def test_hard_meeting_recalls_with_vp_then_acts_once_and_may_launch() -> None:
     s = g.state
     b = s.board
     r = s.players[1]
-    for sp in b.cruise_spaces:
-        sp.presold, sp.consultant = [], None
+    unscheduled(g)
     b.cruise_spaces[0].tile = "B7"
     r.break_room = []
     b.occupants[0], b.occupants[4] = Occupant(1, "worker"), Occupant(1, "worker")
