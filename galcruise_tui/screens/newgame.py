@@ -70,6 +70,8 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_rows()
+        # Tab goes field to field: the scrolling box follows the focus and takes none itself.
+        self.query_one("#new-box").can_focus = False
         self.query_one("#start", Button).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
