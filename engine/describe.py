@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine import commands as C
 from engine.ctx import Ctx
 from engine.game import Game
+from engine.names import a as with_article
 from engine.rules import cruises, developments, funding, modifiers, network, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
 from engine.state import NEUTRAL, NPC
@@ -130,7 +131,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         else:
             st = network.connection_stations(int(cmd.site[1:]))
             where = f"on connection {cmd.site[1:]} (stations {st[0]}-{st[1]})"
-        return (f"Build a {cmd.row} development", where,
+        return (f"Build {with_article(cmd.row)} development", where,
                 f"pay {cmd.resources} {cmd.row} + {money} money")
     if isinstance(cmd, C.HireExpert):
         return (f"Hire the {cmd.side} expert",)

@@ -10,13 +10,16 @@ def colour_name(colour: str) -> str:
     return COLOUR_NAMES.get(colour, colour)
 
 
+def a(word: str) -> str:
+    """'an oxygen', 'a food': the indefinite article for a word of ours."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def destination(colour: str) -> str:
     """'an adventurous destination'."""
-    name = colour_name(colour)
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} destination"
+    return f"{a(colour_name(colour))} destination"
 
 
 def guest(colour: str) -> str:
     """'an adventurous guest', 'a family guest'."""
-    name = colour_name(colour)
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} guest"
+    return f"{a(colour_name(colour))} guest"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import names
 from engine.commands import BuildDevelopment, Command, SetupDevelopment
 from engine.ctx import Ctx
 from engine.rules import modifiers
@@ -58,8 +59,7 @@ def place(ctx: Ctx, p: Player, row: str, site: str) -> None:
     first = not owners
     owners.append(p.seat)
     where = site_label(ctx, site)
-    article = "an" if row == "oxygen" else "a"
-    ctx.log("development", p.seat, f"{p.name} places {article} {row} development on {where}.")
+    ctx.log("development", p.seat, f"{p.name} places {names.a(row)} development on {where}.")
     if first:
         # The first development there covers the reputation icon.
         gain_reputation(ctx, p, 1)
