@@ -29,6 +29,7 @@ class GameStats(msgspec.Struct):
     turns_per_player: float
     commands: int
     launches: list[int]  # per bench-played seat
+    first_launch: list[float]  # per bench-played seat that launched: its turn number then
     scores: list[int]  # per bench-played seat
     engine_scores: list[int]  # per engine-run seat (Rachel)
     goals: int
@@ -50,6 +51,7 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
     fees: Counter[str] = Counter()
     effects: Counter[str] = Counter()
     resources: Counter[str] = Counter()
+    first: dict[int, float] = {}
     n = 0
     while not game.is_over and game.state.turns_taken < TURN_CAP * players:
         dec = game.pending
@@ -65,13 +67,18 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
             resources[cmd.card] += 1
         game.apply(cmd)
         n += 1
+        for p in game.state.players:
+            if p.launches and p.seat not in first:
+                first[p.seat] = game.state.turns_taken // len(game.state.players) + 1
     s = game.state
     ours = [p for p in s.players if p.kind in BOT_KINDS]
     b = s.board
     return GameStats(
         players=players, seed=seed, finished=game.is_over,
         turns_per_player=s.turns_taken / len(s.players),
-        commands=n, launches=[p.launches for p in ours], scores=[p.vp for p in ours],
+        commands=n, launches=[p.launches for p in ours],
+        first_launch=[first[p.seat] for p in ours if p.seat in first],
+        scores=[p.vp for p in ours],
         engine_scores=[p.vp for p in s.players if p.kind not in BOT_KINDS],
         goals=sum(len(p.goals_done) for p in ours), actions=dict(actions), tech_fees=dict(fees),
         tech_present=list(b.technologies),
@@ -108,6 +115,7 @@ def _ms(xs: list[float]) -> str:
 
 def summary_rows(by: dict[int, list[GameStats]]) -> list[str]:
     head = (f"{'players':>7}  {'games':>5}  {'turns/player':>13}  {'launches/pl':>12}  "
+            f"{'1st launch':>10}  "
             f"{'final VP':>13}  {'min..max':>9}  {'winner VP':>9}  {'in 120-200':>10}  "
             f"{'Rachel VP':>13}  unfinished")
     lines = [head, "-" * len(head)]
@@ -118,7 +126,9 @@ def summary_rows(by: dict[int, list[GameStats]]) -> list[str]:
         inside = sum(1 for x in scores if 120 <= x <= 200) / len(scores)
         lines.append(
             f"{n:>7}  {len(games):>5}  {_ms([g.turns_per_player for g in games]):>13}  "
-            f"{_ms([float(x) for g in games for x in g.launches]):>12}  {_ms(scores):>13}  "
+            f"{_ms([float(x) for g in games for x in g.launches]):>12}  "
+            f"{statistics.median([x for g in games for x in g.first_launch] or [0]):>10.1f}  "
+            f"{_ms(scores):>13}  "
             f"{f'{min(scores):.0f}..{max(scores):.0f}':>9}  "
             f"{statistics.mean(max(g.scores) for g in games):>9.1f}  {inside:>10.0%}  "
             f"{_ms([float(x) for g in games for x in g.engine_scores]):>13}  "

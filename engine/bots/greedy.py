@@ -14,13 +14,13 @@ import msgspec
 
 from engine import flow
 from engine.bots.random_bot import RandomBot
-from engine.commands import Command, DropReputation, PlaceWorker, TakeAction
+from engine.commands import Command, DropReputation, Launch, PlaceWorker, TakeAction
 from engine.components import Components
 from engine.ctx import Ctx
 from engine.game import Game
 from engine.rng import Rng
-from engine.rules import scoring
-from engine.rules.metrics import cockpit_vp, wings
+from engine.rules import goals, scoring
+from engine.rules.metrics import cockpit_vp, metric, wings
 from engine.state import RESOURCES, Player, State
 
 _encoder = msgspec.msgpack.Encoder()
@@ -36,21 +36,26 @@ CARD = 0.5
 BLUEPRINT = 0.5  # plus BLUEPRINT_VP per VP printed on it
 BLUEPRINT_VP = 0.4
 SEGMENT = 0.5  # besides its printed VP
-CABIN = 1.5  # two segments side by side: a guest per launch
+CABIN = 2.5  # two segments side by side: a guest per launch
+FIRST_CABIN = 3.0  # more for a ship's first cabin: without one it cannot launch at all
 DEVELOPMENT = 1.5
 REPUTATION = 0.3
 EXPERT = 4.0
 UPGRADE = 3.0
 SHIP = 1.0
-GUEST_ABOARD = 2.5
+GUEST_ABOARD = 0.5
+TOUR = 2.5  # per guest and destination still ahead: 3 VP and more, less the ad it costs
 SCHEDULED = 2.0
-PRESOLD = 1.5
+PRESOLD = 0.5
+PRESOLD_TOUR = 0.5  # share of the tours a presold guest will bring that counts before launch
+GOAL = 5.0  # a goal met is a cube and a wing; the way there is priced by the share of it done
 FUTURE_CUBES = 3  # cubes a player can still expect to place: what another wing multiplies
 LAUNCHING = 2.0
 STORAGE_GAP = 2.0  # per unit of storage short of what the next launch needs
 SUPPLY_GAP = 0.4  # per resource short of it
 TYPICAL_FUEL = 2
 UNLAUNCHED = scoring.UNLAUNCHED_PENALTY
+UNLAUNCHED_EARLY = 0.4  # share of that penalty felt at once: a second ship is no free bonus
 
 EXPLORE = 8
 
@@ -91,31 +96,54 @@ def value(s: State, comps: Components, seat: int) -> float:
     v += scoring.segments_vp(ctx, p)
     v += scoring.reputation_vp(ctx, p) + REPUTATION * p.reputation
     for sh in p.ships:
-        v += SHIP + SEGMENT * len(sh.segments) + CABIN * max(0, len(sh.segments) - 1)
+        cabins = max(0, len(sh.segments) - 1)
+        v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins + FIRST_CABIN * min(1, cabins)
         v += 0.5 * cockpit_vp(ctx, p, sh)
         if not sh.launched_once:
-            v -= UNLAUNCHED * late
+            v -= UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
         if sh.cruise:
-            v += GUEST_ABOARD * len(sh.guests)
+            stops = comps.cruise_tile(sh.cruise).stops[sh.stop + 1:]
+            ahead = sum(1 for st in stops if st not in ("space", "return"))
+            v += (GUEST_ABOARD + TOUR * ahead) * len(sh.guests)
     v += _stepped(p.money, MONEY) + _stepped(p.ads, ADS) + CARD * len(p.hand)
     v += RESOURCE * sum(min(p.resource(r), p.capacity(r)) for r in RESOURCES)
     v += sum(BLUEPRINT + BLUEPRINT_VP * comps.blueprint(b).vp for b in p.blueprints)
     v += EXPERT * (2 - len(p.experts)) + UPGRADE * len(p.upgrades)
     if p.scheduled is not None:
-        v += SCHEDULED + PRESOLD * len(s.board.cruise_spaces[p.scheduled].presold)
+        space = s.board.cruise_spaces[p.scheduled]
+        tile = comps.cruise_tile(space.tile) if space.tile else None
+        dests = len(tile.destinations) if tile else 0
+        v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * len(space.presold)
     v -= _launch_gap(p)
+    v += _goal_progress(ctx, p)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
     return v
 
 
+def _goal_progress(ctx: Ctx, p: Player) -> float:
+    """A one-step player sees a goal only when it is met; this gives it a slope to climb: each
+    goal is worth GOAL in proportion to how much of its current threshold is reached (a goal
+    already met keeps the whole of it, so meeting one never looks like a loss)."""
+    total = 0.0
+    tile = ctx.c.goal_tile(ctx.s.board.goal_tile)
+    for j, g in enumerate(tile.goals):
+        if j in p.goals_done:
+            total += GOAL
+        elif p.goal_cubes[j]:
+            need = max(1, goals.threshold(ctx, j))
+            total += GOAL * min(1.0, metric(ctx, p, g.metric) / need)
+    return total
+
+
 def _launch_gap(p: Player) -> float:
     """What stands between the player's biggest ship at home and its next launch: storage
     too small for its supplies costs dear (only developments fix it), supplies missing less."""
-    home = [sh for sh in p.ships if not sh.cruise and len(sh.segments) >= 2]
+    home = [sh for sh in p.ships if not sh.cruise]
     if not home:
         return 0.0
-    segments = max(len(sh.segments) for sh in home)
+    # Storage is slow to grow, so it is planned for a ship of two segments before one exists.
+    segments = max(2, *(len(sh.segments) for sh in home))
     need = {"food": segments, "oxygen": segments, "fuel": TYPICAL_FUEL}  # guests + pilot
     gap = 0.0
     for r, n in need.items():
@@ -137,6 +165,8 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
     after = _apply(state, comps, cmd)
     if after is None:
         return float("-inf")
+    if isinstance(cmd, Launch):
+        return _rollout(after, comps, seat)
     if depth > 0 and after.stack and after.stack[-1].seat == seat and \
             after.stack[-1].kind in ("act", "action"):
         dec = after.stack[-1]
@@ -153,10 +183,38 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
     return value(after, comps, seat)
 
 
+LAUNCH_STEPS = ("launch_board", "launch_supplies")
+ROLLOUT_LIMIT = 12
+
+
+def _rollout(state: State, comps: Components, seat: int) -> float:
+    """Launching is worth what the boarding and supplies it leads to are worth: play those
+    steps greedily, one step of lookahead each (a search over every boarding would cost the
+    product of the choices, this costs their sum)."""
+    for _ in range(ROLLOUT_LIMIT):
+        if not (state.stack and state.stack[-1].seat == seat
+                and state.stack[-1].kind in LAUNCH_STEPS):
+            break
+        best: State | None = None
+        best_v = float("-inf")
+        for c in flow.legal(Ctx(state, comps)):
+            after = _apply(state, comps, c)
+            if after is not None and (v := value(after, comps, seat)) > best_v:
+                best, best_v = after, v
+        if best is None:
+            break
+        state = best
+    return value(state, comps, seat)
+
+
 def _candidates(legal: list[Command], reputation: int) -> list[Command]:
     out = []
+    # Both experts carry the same ability once hired: placing either is the same move.
+    lefts = {c.station for c in legal if isinstance(c, PlaceWorker) and c.piece == "expert_left"}
     for c in legal:
         if isinstance(c, DropReputation) and reputation - c.to > DROP_LEVELS:
+            continue
+        if isinstance(c, PlaceWorker) and c.piece == "expert_right" and c.station in lefts:
             continue
         out.append(c)
     return out or legal
