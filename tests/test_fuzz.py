@@ -254,3 +254,16 @@ def test_greedy_is_deterministic() -> None:
     a, log_a = _duel(3, 0, limit=150)
     b, log_b = _duel(3, 0, limit=150)
     assert log_a == log_b and a.state_hash() == b.state_hash()
+
+
+def test_greedy_pair_launches_and_meets_goals() -> None:
+    """Two greedy bots play a real game of it: both launch again and again and climb the goal
+    ladders (the calibration figures rest on this bot actually pursuing the game's aims)."""
+    from bench.calibrate import one_game
+
+    stats = one_game(2, 1)
+    assert stats.finished
+    assert min(stats.launches) >= 3, stats.launches
+    assert stats.goals >= 4
+    assert min(stats.first_launch) <= 12, stats.first_launch
+    assert all(s >= 100 for s in stats.scores), stats.scores
