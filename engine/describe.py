@@ -86,8 +86,9 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     seat = dec.seat if dec else s.turn.seat
     ctx = Ctx(s, c)
     if isinstance(cmd, C.SetupDevelopment):
-        return (f"Start with a {cmd.row} development", f"on connection {cmd.connection} "
-                f"(stations {' and '.join(map(str, network.connection_stations(cmd.connection)))})")
+        ends = " and ".join(map(str, network.connection_stations(cmd.connection)))
+        return (f"Start with {with_article(cmd.row)} development",
+                f"on connection {cmd.connection} (stations {ends})")
     if isinstance(cmd, C.SetupBlueprint | C.AcquireBlueprint):
         bp = b.blueprint_display[cmd.slot]
         return (f"Take blueprint {blueprint_text(game, bp)}" if bp else "Take a blueprint",)

@@ -6,15 +6,18 @@ Every binding has an id; `<data dir>/keymap.toml` (binding id = "keys") rebinds 
 
 from __future__ import annotations
 
-import tomllib
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from saves import Store, data_root
 
 KEYMAP_FILE = "keymap.toml"
+ANSI_THEME = "ansi-dark"
 
 
 def load_keymap(root: Path) -> tuple[dict[str, str], str | None]:
@@ -22,6 +25,8 @@ def load_keymap(root: Path) -> tuple[dict[str, str], str | None]:
     path = root / KEYMAP_FILE
     if not path.exists():
         return {}, None
+    import tomllib  # only with a keymap file: most starts have none, and it costs the start
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
@@ -30,6 +35,22 @@ def load_keymap(root: Path) -> tuple[dict[str, str], str | None]:
     bad = sorted(set(data) - set(good))
     note = f"{path}: ignored {', '.join(bad)} (each needs a key string)." if bad else None
     return good, note
+
+
+def theme_for(color_system: str | None, environ: Mapping[str, str]) -> str | None:
+    """The theme to use instead of Textual's default, or None to keep it.
+
+    On a 16-colour terminal the default theme's colours fall onto the nearest of the 16: grey
+    bars with coloured letters on them, red keys on grey, white on cyan. With NO_COLOR its
+    greys hide the seat letters on the status bar. The ANSI theme uses the terminal's own
+    palette and background, and with NO_COLOR no colour at all (bold, reverse and underline
+    carry the rest). A theme the user picked (TEXTUAL_THEME) wins.
+    """
+    if "TEXTUAL_THEME" in environ:
+        return None
+    if "NO_COLOR" in environ or color_system == "standard":
+        return ANSI_THEME
+    return None
 
 
 class GalcruiseApp(App[None]):
@@ -43,6 +64,10 @@ class GalcruiseApp(App[None]):
 
     def __init__(self, data_dir: str | Path | None = None, bot_delay: float = 0.4,
                  seed: int | None = None) -> None:
+        if theme_for(None, os.environ) == ANSI_THEME:
+            # Before App.__init__, which picks Textual's NO_COLOR filter by the theme: with an
+            # ANSI theme it drops colour; with the default one it turns colours into greys.
+            self.set_reactive(App.theme, ANSI_THEME)
         super().__init__()
         self.root_dir = data_root(data_dir)
         self.store = Store(self.root_dir)
@@ -50,14 +75,20 @@ class GalcruiseApp(App[None]):
         self.fixed_seed = seed  # tests and snapshots want a known seed
         # No sliding animations: over SSH they cost bandwidth and make keys feel slow.
         self.animation_level = "none"
+        theme = theme_for(self.console.color_system, os.environ)
+        if theme and theme != self.theme:
+            self.theme = theme
         keymap, self.keymap_note = load_keymap(self.root_dir)
         if keymap:
             self.set_keymap(keymap)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        # The title is the bottom screen: no blank default screen composed and painted first.
         from galcruise_tui.screens.title import TitleScreen
 
-        self.push_screen(TitleScreen())
+        return TitleScreen()
+
+    def on_mount(self) -> None:
         if self.keymap_note:
             self.notify(self.keymap_note, severity="warning", timeout=8)
 

@@ -22,6 +22,11 @@ from galcruise_tui.widgets.decision import DecisionBar
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GALCRUISE_HOME", str(tmp_path / "home"))
+    # The theme follows the terminal's colours (TERM=xterm means 16): pin a truecolor one so
+    # snapshots do not depend on the shell the tests run in.
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    for name in ("NO_COLOR", "TEXTUAL_THEME"):
+        monkeypatch.delenv(name, raising=False)
 
 
 def run(coro_fn: Callable, size: tuple[int, int] = (80, 24), seed: int = 21,
@@ -120,8 +125,8 @@ def test_new_game_reaches_the_first_decision_in_words() -> None:
         assert waiting.startswith(f"{g.state.players[g.pending.seat].name}: place a starting")
         texts = bar_texts(screen)
         # 3 rows x 3 open connections: grouped by row, each group's commands in words.
-        assert texts == ["Start with a food development", "Start with a oxygen development",
-                         "Start with a fuel development"] or len(texts) <= 9
+        assert texts == ["Start with a food development", "Start with an oxygen development",
+                         "Start with a fuel development"]
         assert all("(" not in t or "stations" in t for t in texts)
         assert not any("Struct" in t or "=" in t for t in texts)
 
@@ -479,3 +484,137 @@ def test_a_solo_game_starts_with_a_custom_mix_and_plays_by_keys() -> None:
         assert screen.game.state.turn.number >= 4
 
     run(body, seed=9)
+
+
+# --- the key bar, the drawings, the terminal's colours --------------------------------------
+def key_bar(app: GalcruiseApp) -> list[str]:
+    from galcruise_tui.widgets.keybar import KeyBar
+
+    return [f"{e.display} {e.description}" for e in app.screen.query_one(KeyBar).entries]
+
+
+def test_the_key_bar_shows_the_keys_that_work_now() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        assert key_bar(app) == ["n New game", "l Load", "r Replays", "q Quit", "? Help"]
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        common = ["^s Save as", "l Log", "q Quit to title", "? Help"]
+        assert key_bar(app) == ["tab Next pane", *common]  # nothing to undo yet
+        await choose(app, pilot, screen, screen.game.legal()[0])
+        assert key_bar(app) == ["tab Next pane", "u Undo", *common]
+        await pilot.press("u")
+        await settle(app, pilot, screen)
+        assert key_bar(app) == ["tab Next pane", "r Redo", *common]
+        # Back is a key only inside a group of the decision bar.
+        bar = screen.query_one(DecisionBar)
+        assert [e.text for e in bar.entries] == ["Start with a food development",
+                                                 "Start with an oxygen development",
+                                                 "Start with a fuel development"]
+        await type_keys(pilot, "1")
+        assert bar.in_group and key_bar(app)[0] == "esc Back"
+        await type_keys(pilot, "escape")
+        assert not bar.in_group and key_bar(app) == ["tab Next pane", "r Redo", *common]
+
+    run(body, size=(160, 48))
+
+
+def test_a_click_on_the_key_bar_presses_the_key() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        from galcruise_tui.screens.help import HelpScreen
+        from galcruise_tui.widgets.keybar import KeyBar
+
+        line = app.screen.query_one(KeyBar).render().plain
+        assert line.startswith(" n New game  l Load  r Replays  q Quit  ? Help ")
+        assert line.endswith("▏^p palette ") and len(line) == 80
+        await pilot.click(KeyBar, offset=(line.index(" ? ") + 1, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+    run(body)
+
+
+def test_a_drawing_renders_only_the_lines_that_changed() -> None:
+    from textual.app import App, ComposeResult
+
+    from galcruise_tui.widgets.drawing import Drawing
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Drawing(id="d")
+
+    async def main() -> None:
+        app = One()
+        async with app.run_test(size=(20, 8)) as pilot:
+            d = app.query_one(Drawing)
+
+            def rows() -> list[str]:
+                return [d.render_line(y).text.rstrip() for y in range(d.size.height)]
+
+            d.show("[b]top[/b]\nmiddle\n[reverse]low[/reverse]")
+            await pilot.pause()
+            assert rows() == ["top", "middle", "low"] and d.rendered == 3
+            d.show("[b]top[/b]\nMIDDLE\n[reverse]low[/reverse]")
+            await pilot.pause()
+            assert rows() == ["top", "MIDDLE", "low"] and d.rendered == 4
+            d.show("[b]top[/b]\nMIDDLE\n[reverse]low[/reverse]")  # the same: nothing to do
+            assert d.rendered == 4
+            # A line longer than the width wraps; the drawing grows and lays out again.
+            d.show("[b]top[/b]\nMIDDLE\nlow low low low low low")
+            await pilot.pause()
+            assert rows() == ["top", "MIDDLE", "low low low low low", "low"]
+            assert d.size.height == 4 and d.rendered == 5
+            # A tag across lines cannot be parsed line by line: the whole markup is.
+            d.show("[b]a\nb[/b]")
+            await pilot.pause()
+            assert rows() == ["a", "b"] and list(d.render_line(1))[0].style.bold
+            await pilot.resize_terminal(12, 8)
+            await pilot.pause()
+            d.show("top\nmiddle")
+            await pilot.pause()
+            assert rows() == ["top", "middle"] and d.size.width == 12
+
+    asyncio.run(main())
+
+
+def test_the_board_drawings_parse_line_by_line_as_a_whole() -> None:
+    """The drawing's cache parses each markup line alone: every tag closes on its line."""
+    from rich.text import Text
+
+    from engine import GameOptions
+    from galcruise_tui.widgets.drawing import parse_lines
+    from galcruise_tui.widgets.panes import DRAW
+
+    checked = 0
+    for players in (1, 3):
+        game = Game.new(GameOptions(players=players, seed=11))
+        bot = RandomBot(5)
+        for move in range(120):
+            if move % 30 == 0:
+                for draw in DRAW.values():
+                    markup = draw(game, 0)
+                    lines = parse_lines(markup.split("\n"))
+                    whole = Text.from_markup(markup).split("\n", allow_blank=True)
+                    assert lines is not None and len(lines) == len(whole)
+                    assert [(t.plain, t.spans) for t in lines] == \
+                        [(t.plain, t.spans) for t in whole]
+                    checked += 1
+            game.apply(bot.choose(game))
+    assert checked == 40
+
+
+def test_the_theme_follows_the_terminal_colours(monkeypatch: pytest.MonkeyPatch) -> None:
+    from galcruise_tui.app import theme_for
+
+    assert theme_for("truecolor", {}) is None and theme_for("256", {}) is None
+    assert theme_for("standard", {}) == "ansi-dark"
+    assert theme_for("truecolor", {"NO_COLOR": "1"}) == "ansi-dark"
+    assert theme_for("standard", {"TEXTUAL_THEME": "nord", "NO_COLOR": "1"}) is None
+    monkeypatch.setenv("TERM", "xterm-16color")
+    monkeypatch.delenv("COLORTERM")
+    app = GalcruiseApp(bot_delay=0)
+    assert app.console.color_system == "standard" and app.theme == "ansi-dark"
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = GalcruiseApp(bot_delay=0)
+    # Textual picks its NO_COLOR filter by the theme: NoColor drops colour, Monochrome greys.
+    assert app.theme == "ansi-dark"
+    assert [type(f).__name__ for f in app._filters] == ["ANSIToTruecolor", "NoColor"]

@@ -12,7 +12,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from engine import Game, GameError
 from engine.bots.random_bot import RandomBot
@@ -21,6 +21,7 @@ from engine.describe import describe
 from engine.events import Event
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
+from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.panes import Boards, SidePane
 from saves import SaveError, Session
 
@@ -88,7 +89,7 @@ class GameScreen(Screen[None]):
         self.thinking = False
         self._skip = threading.Event()
         self._agms_seen = session.game.state.agm_done
-        self._keys_state: tuple[bool, ...] = ()
+        self._shown: dict[str, object] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -100,7 +101,7 @@ class GameScreen(Screen[None]):
         with Vertical(id="decision"):
             yield Static("", id="waiting")
             yield DecisionBar(id="options")
-        yield Footer()
+        yield KeyBar()
 
     # --- drawing -----------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -174,8 +175,7 @@ class GameScreen(Screen[None]):
         if start_bot:
             self.thinking = True
         seat = self.viewer_seat()
-        self.query_one("#status", Static).update(Text.from_markup(render.status(g)),
-                                                 layout=False)
+        self._set("#status", render.status(g))
         if boards:
             self.query_one(Boards).show(g, seat)
             self.query_one(SidePane).show(g, seat)
@@ -186,12 +186,10 @@ class GameScreen(Screen[None]):
         elif human and self._humans() > 1 and g.pending is not None:
             waiting.append(f"   ← {g.state.players[g.pending.seat].name}'s choice",
                            style="italic")
-        self.query_one("#waiting", Static).update(waiting, layout=False)
+        self._set("#waiting", waiting)
         self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys())
-        keys_state = (self.session.can_undo, self.session.can_redo, self.thinking)
-        if keys_state != self._keys_state:  # the footer is costly to redraw; only on change
-            self._keys_state = keys_state
-            self.refresh_bindings()
+        # Undo, redo and skip come and go with the position; the key bar repaints on a change.
+        self.refresh_bindings()
         if g.state.agm_done > self._agms_seen and not g.is_over:
             self._agms_seen = g.state.agm_done
             self._show_scores(final=False)
@@ -200,6 +198,17 @@ class GameScreen(Screen[None]):
             return
         if start_bot:
             self.bot_move(g.copy(), self.session.length)
+
+    def _set(self, selector: str, content: str | Text) -> None:
+        """Update the status or waiting line, and not at all when its content is the same:
+        an update costs a repaint of the line and of the screen around it."""
+        key = content if isinstance(content, str) else \
+            (content.plain, str(content.style), tuple(content.spans))
+        if self._shown.get(selector) == key:
+            return
+        self._shown[selector] = key
+        text = Text.from_markup(content) if isinstance(content, str) else content
+        self.query_one(selector, Static).update(text, layout=False)
 
     def _humans(self) -> int:
         return sum(1 for k in self.game.options.seat_kinds() if k == "human")
@@ -210,7 +219,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ScoreScreen(self.game, final=final))
 
     def log_line(self, line: Text) -> None:
-        self.query_one(RichLog).write(line)
+        log = self.query_one(RichLog)
+        log.write(line)
+        # RichLog scrolls after the next repaint, which costs a second repaint per move;
+        # scrolling now folds it into the move's one repaint (the later scroll finds it done).
+        if log.is_mounted and log.size:
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def write_events(self, events: list[Event]) -> None:
         g = self.game

@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from galcruise_tui.widgets.keybar import KeyBar
 
 HELP = """[b]Keys[/b] (the footer shows the keys that work now; keymap.toml in the data folder
  rebinds them by id, e.g. undo = "z")
@@ -57,4 +59,4 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(Text.from_markup(HELP), id="help-text")
-        yield Footer()
+        yield KeyBar()

@@ -6,8 +6,10 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from galcruise_tui.widgets.keybar import KeyBar
 
 
 def open_game(app: App, path: str, replay: bool, switch: bool) -> str | None:
@@ -64,7 +66,7 @@ class LoadScreen(Screen[None]):
             items.append(Option("No saved games yet.", disabled=True))
         yield OptionList(*items, id="load-list")
         yield Static("", id="load-error")
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from engine import GameOptions
 from engine.options import DEFAULT_NAMES
+from galcruise_tui.widgets.keybar import KeyBar
 
 LEVELS = ("easy", "normal", "hard")
 CUSTOM_ROWS = ("developments goal", "segments goal", "ships launched goal", "second action",
@@ -66,7 +67,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(id="new-buttons"):
                 yield Button("Start (ctrl+n)", id="start", variant="primary")
             yield Static("", id="new-error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_rows()

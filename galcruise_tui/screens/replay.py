@@ -8,9 +8,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from galcruise_tui.widgets import render
+from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.panes import Boards
 from replays import Replay
 from saves import SaveError
@@ -54,7 +55,7 @@ class ReplayScreen(Screen[None]):
         yield Static("", id="replay-status")
         yield Boards(id="boards")
         yield RichLog(id="replay-log", wrap=True, markup=False, max_lines=500, min_width=20)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.redraw()

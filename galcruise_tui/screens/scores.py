@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine import Game
 from galcruise_tui.widgets import render
+from galcruise_tui.widgets.keybar import KeyBar
 
 
 class ScoreScreen(Screen[None]):
@@ -33,7 +34,7 @@ class ScoreScreen(Screen[None]):
         close = "Enter or Esc: back to the title" if self.final else "Enter or Esc: play on"
         with VerticalScroll(id="sheet-box"):
             yield Static(Text.from_markup(text + f"\n\n[i]{close}[/i]"), id="sheet")
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.app.pop_screen()

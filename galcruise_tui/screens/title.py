@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from galcruise_tui.widgets.keybar import KeyBar
 from saves import SaveInfo
 
 LOGO = r"""
@@ -36,7 +37,7 @@ class TitleScreen(Screen[None]):
                          "press ? anywhere for help.", id="tagline")
             yield OptionList(id="title-menu")
             yield Static("", id="title-error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._fill()

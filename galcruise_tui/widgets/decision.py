@@ -117,6 +117,8 @@ class DecisionBar(OptionList):
             opts = [Option("(nothing to choose now)", disabled=True)]
         self.add_options(opts)
         self.highlighted = 1 if self.in_group and self.entries else 0
+        # Back is a key only inside a group: the key bar shows it (cheap when nothing changed).
+        self.refresh_bindings()
 
     # --- choosing ----------------------------------------------------------------------------
     def pick(self, index: int) -> bool:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from engine import Game
 from galcruise_tui.widgets import render
+from galcruise_tui.widgets.drawing import Drawing
 
 PANES = (("board", "Main board"), ("market", "Marketing"), ("you", "Player"), ("hand", "Hand"),
          ("scores", "Scores"))
@@ -47,7 +47,7 @@ class Boards(Vertical):
         with TabbedContent(id="tabs"):
             for pid, title in PANES:
                 with TabPane(title, id=f"pane-{pid}"), VerticalScroll():
-                    yield Static("", id=f"text-{pid}")
+                    yield Drawing(id=f"text-{pid}")
 
     def show(self, game: Game, seat: int) -> None:
         self.game, self.seat = game, seat
@@ -63,8 +63,7 @@ class Boards(Vertical):
         if self.game is None or pid in self._drawn or pid not in DRAW:
             return
         self._drawn.add(pid)
-        text = DRAW[pid](self.game, self.seat)
-        self.query_one(f"#text-{pid}", Static).update(Text.from_markup(text))
+        self.query_one(f"#text-{pid}", Drawing).show(DRAW[pid](self.game, self.seat))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self._draw((event.pane.id or "").removeprefix("pane-"))
@@ -81,9 +80,9 @@ class SidePane(VerticalScroll):
     """At 150+ columns: the deciding player's board stays in view beside the tabs."""
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="side-text")
+        yield Drawing(id="side-text")
 
     def show(self, game: Game, seat: int) -> None:
         if self.display:
             text = render.player_board(game, seat) + "\n\n" + render.hand(game, seat)
-            self.query_one("#side-text", Static).update(Text.from_markup(text))
+            self.query_one("#side-text", Drawing).show(text)
