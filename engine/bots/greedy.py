@@ -160,13 +160,34 @@ def _apply(state: State, comps: Components, cmd: Command) -> State | None:
     return s
 
 
+REACTIONS_LIMIT = 6
+PAIRED_STEPS = ("build_segments",)
+
+
+def _past_reactions(state: State, comps: Components, seat: int) -> None:
+    """A worker placed on another's piece first hands the bumped owner a funding bonus; the
+    actions come after it. Settle such reactions of others (their first option: what they take
+    matters little to this player) so the actions behind them are seen, not a blank."""
+    for _ in range(REACTIONS_LIMIT):
+        if not state.stack or state.stack[-1].seat == seat or state.turn.seat != seat:
+            return
+        options = flow.legal(Ctx(state, comps))
+        if not options:
+            return
+        try:
+            flow.apply(Ctx(state, comps), options[0])
+        except Exception:  # noqa: BLE001 - a reaction that breaks the copy ends the look
+            return
+
+
 def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
-           memo: dict[str, float]) -> float:
+           memo: dict[str, float], more: int = 1) -> float:
     after = _apply(state, comps, cmd)
     if after is None:
         return float("-inf")
     if isinstance(cmd, Launch):
         return _rollout(after, comps, seat)
+    _past_reactions(after, comps, seat)
     if depth > 0 and after.stack and after.stack[-1].seat == seat and \
             after.stack[-1].kind in ("act", "action"):
         dec = after.stack[-1]
@@ -180,7 +201,21 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
             if key:
                 memo[key] = best - value(after, comps, seat)
             return best
+    if depth == 0 and more > 0 and _same_action_again(state, after, seat):
+        # Two segments make a cabin: the first alone looks a loss that the second turns into a
+        # gain, so see the second. (Two cards or two blueprints add up; no need to look.)
+        options = flow.legal(Ctx(after, comps))
+        if options:
+            return max(_worth(after, comps, seat, c, 0, memo, more - 1) for c in options)
     return value(after, comps, seat)
+
+
+def _same_action_again(before: State, after: State, seat: int) -> bool:
+    if not (before.stack and after.stack):
+        return False
+    was, now = before.stack[-1], after.stack[-1]
+    return (now.seat == seat and now.kind == was.kind == "act" and now.action == was.action
+            and now.action in PAIRED_STEPS)
 
 
 LAUNCH_STEPS = ("launch_board", "launch_supplies")
