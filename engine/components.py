@@ -143,7 +143,11 @@ class CruiseTile(_S):
 
     @property
     def destinations(self) -> tuple[str, ...]:
-        return tuple(s for s in self.stops if s not in ("space", "return"))
+        return self.destinations_after(-1)
+
+    def destinations_after(self, stop: int) -> tuple[str, ...]:
+        """The destination colours still ahead of a ship that has reached stop `stop`."""
+        return tuple(s for s in self.stops[stop + 1:] if s not in ("space", "return"))
 
 
 class AgendaCard(_S):

@@ -102,8 +102,7 @@ def value(s: State, comps: Components, seat: int) -> float:
         if not sh.launched_once:
             v -= UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
         if sh.cruise:
-            stops = comps.cruise_tile(sh.cruise).stops[sh.stop + 1:]
-            ahead = sum(1 for st in stops if st not in ("space", "return"))
+            ahead = len(comps.cruise_tile(sh.cruise).destinations_after(sh.stop))
             v += (GUEST_ABOARD + TOUR * ahead) * len(sh.guests)
     v += _stepped(p.money, MONEY) + _stepped(p.ads, ADS) + CARD * len(p.hand)
     v += RESOURCE * sum(min(p.resource(r), p.capacity(r)) for r in RESOURCES)

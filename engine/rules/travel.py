@@ -113,8 +113,8 @@ def move(ctx: Ctx, p: Player, i: int, to: int | None = None) -> None:
 
 def _later_home(ctx: Ctx, p: Player, ship: Ship) -> bool:
     assert ship.cruise is not None
-    later = ctx.c.cruise_tile(ship.cruise).stops[ship.stop + 1:]
-    return any(s in COLOURS and upgrades.open_spaces(ctx, p, s) for s in later)
+    later = ctx.c.cruise_tile(ship.cruise).destinations_after(ship.stop)
+    return any(upgrades.open_spaces(ctx, p, s) for s in later)
 
 
 def unlock_options(ctx: Ctx, dec: Decision) -> list[Command]:

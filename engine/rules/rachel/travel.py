@@ -12,7 +12,7 @@ from engine.ctx import Ctx
 from engine.rules import travel
 from engine.rules.economy import gain_reputation
 from engine.rules.rachel import bonus, deck
-from engine.state import COLOURS, Player, Ship
+from engine.state import Player, Ship
 
 TOKEN_VP = 1
 
@@ -34,8 +34,8 @@ def upgrades_of(ctx: Ctx, colour: str) -> int:
 
 def _later_space(ctx: Ctx, ship: Ship) -> bool:
     assert ship.cruise is not None
-    later = ctx.c.cruise_tile(ship.cruise).stops[ship.stop + 1:]
-    return any(s in COLOURS and open_space(ctx, s) for s in later)
+    later = ctx.c.cruise_tile(ship.cruise).destinations_after(ship.stop)
+    return any(open_space(ctx, s) for s in later)
 
 
 def travel_all(ctx: Ctx, p: Player) -> None:
