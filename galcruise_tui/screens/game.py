@@ -218,24 +218,26 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(ScoreScreen(self.game, final=final))
 
-    def log_line(self, line: Text) -> None:
+    def log_line(self, *lines: Text) -> None:
         log = self.query_one(RichLog)
-        log.write(line)
+        for line in lines:
+            log.write(line)
         # RichLog scrolls after the next repaint, which costs a second repaint per move;
         # scrolling now folds it into the move's one repaint (the later scroll finds it done).
-        if log.is_mounted and log.size:
+        if lines and log.is_mounted and log.size:
             log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def write_events(self, events: list[Event]) -> None:
-        g = self.game
-        marks = render.tags(g)
+        marks = render.tags(self.game)
+        lines: list[Text] = []
         for e in events:
             if e.kind == "turn":
-                self.log_line(Text(f"── {e.text}", style="bold"))
+                lines.append(Text(f"── {e.text}", style="bold"))
                 continue
             who = marks[e.seat] if 0 <= e.seat < len(marks) else ("N" if e.seat == -2 else "·")
             style = "bold" if e.kind in ("agm", "end", "goal") else ""
-            self.log_line(Text.assemble((f"{who} ", "bold"), (e.text, style)))
+            lines.append(Text.assemble((f"{who} ", "bold"), (e.text, style)))
+        self.log_line(*lines)  # one scroll for the move, not one per event
 
     # --- moves -------------------------------------------------------------------------------
     def play(self, cmd: Command) -> None:
