@@ -26,6 +26,14 @@ def set_turn(game: Game, seat: int, kind: str = "phase2") -> None:
     game._legal_cache = None
 
 
+def invent(game: Game, effect: str, seat: int) -> str:
+    """Put the technology with this effect kind in the first slot, developed by `seat`."""
+    tech = next(t.id for t in game.comps.technologies if t.effect.kind == effect)
+    b = game.state.board
+    b.technologies[0], b.tech_owners[0] = tech, [seat]
+    return tech
+
+
 def act(game: Game, *cmds: Command) -> list:
     events = []
     for c in cmds:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import finish_setup, new_game, set_turn, start_turn
+from helpers import finish_setup, invent, new_game, set_turn, start_turn
 
 from engine.commands import (
     BuildSegment,
@@ -285,8 +285,7 @@ def test_hydroponic_farm_lets_gain_resources_take_4():
     g = rich_game()
     s = g.state
     me = s.players[0]
-    tech = next(t.id for t in g.comps.technologies if t.effect.kind == "silo_extra")
-    s.board.technologies[0], s.board.tech_owners[0] = tech, [me.seat]
+    invent(g, "silo_extra", me.seat)
     s.board.silo = [5, 5, 5]
     me.developments_left = [0, 0, 0]
     me.food = me.oxygen = me.fuel = 0
@@ -364,8 +363,7 @@ def test_every_upgrade_changes_its_rule(upgrade: str) -> None:
 def test_tour_guide_drones_and_family_trip_make_touring_free():
     g = rich_game()
     me = g.state.players[0]
-    tech = next(t.id for t in g.comps.technologies if t.effect.kind == "tour_discount")
-    g.state.board.technologies[0], g.state.board.tech_owners[0] = tech, [me.seat]
+    invent(g, "tour_discount", me.seat)
     card = next(c.id for c in g.comps.agenda_cards if c.name == "Family Trip")
     open_window(g, card)
     assert g.pending.kind == "tour"

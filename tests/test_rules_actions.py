@@ -3,7 +3,7 @@ the twelve actions (フェイズ2A 配備, アクション; フェイズ2C 集�
 
 from __future__ import annotations
 
-from helpers import finish_setup, new_game, set_turn, start_turn
+from helpers import finish_setup, invent, new_game, set_turn, start_turn
 from test_effects import give
 
 from engine.commands import (
@@ -445,9 +445,7 @@ def test_stacked_segment_discounts_stop_at_0() -> None:
     g = table()
     s = g.state
     blue = s.players[0]
-    b = s.board
-    tech = next(t.id for t in g.comps.technologies if t.effect.kind == "segment_discount")
-    b.technologies[0], b.tech_owners[0] = tech, [blue.seat]
+    invent(g, "segment_discount", blue.seat)
     blue.upgrades = [upgrade(g, "segment_discount")]
     cheap, dear = blueprint_costing(g, 1), blueprint_costing(g, 5)
     blue.blueprints = [cheap, dear]
@@ -492,9 +490,7 @@ def test_stacked_hiring_discounts_stop_at_0() -> None:
     g = table()
     s = g.state
     blue = s.players[0]
-    b = s.board
-    tech = next(t.id for t in g.comps.technologies if t.effect.kind == "hire_discount")
-    b.technologies[0], b.tech_owners[0] = tech, [blue.seat]
+    invent(g, "hire_discount", blue.seat)
     bonus = card(g, "Recruiting Bonus")
     take_card(g, blue, bonus)
     blue.developments_left = [0, 2, 3]  # the right expert costs 4

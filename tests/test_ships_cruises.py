@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import finish_setup, new_game, set_turn, start_turn
+from helpers import finish_setup, invent, new_game, set_turn, start_turn
 
 from engine.commands import (
     AdvertiseCruise,
@@ -107,9 +107,7 @@ def test_launch_example_food_3_oxygen_3_fuel_reduced_cockpit_3_vp():
     pink, tile = launch_ready(g)
     b = s.board
     # The fuel technology takes the fuel from 4 to 3.
-    fuel_tech = next(t.id for t in g.comps.technologies if t.effect.kind == "launch_fuel_discount")
-    b.technologies[0] = fuel_tech
-    b.tech_owners[0] = [pink.seat]
+    invent(g, "launch_fuel_discount", pink.seat)
     food_card = next(c.id for c in g.comps.agenda_cards if c.resource == "food")
     pink.hand = [food_card]
     pink.reputation = 1  # space 1 shows a resource
