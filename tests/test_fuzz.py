@@ -257,13 +257,18 @@ def test_greedy_is_deterministic() -> None:
 
 
 def test_greedy_pair_launches_and_meets_goals() -> None:
-    """Two greedy bots play a real game of it: both launch again and again and climb the goal
-    ladders (the calibration figures rest on this bot actually pursuing the game's aims)."""
+    """Two greedy bots play real games of it: they launch again and again and climb the goal
+    ladders (the calibration figures rest on this bot actually pursuing the game's aims).
+    Three games, judged together: one bot can have a poor game, as a person can."""
     from bench.calibrate import one_game
 
-    stats = one_game(2, 1)
-    assert stats.finished
-    assert min(stats.launches) >= 3, stats.launches
-    assert stats.goals >= 4
-    assert min(stats.first_launch) <= 12, stats.first_launch
-    assert all(s >= 100 for s in stats.scores), stats.scores
+    games = [one_game(2, seed) for seed in (1, 2, 3)]
+    assert all(g.finished for g in games)
+    launches = [n for g in games for n in g.launches]
+    assert min(launches) >= 2, launches
+    assert sum(launches) >= 3.5 * len(launches), launches
+    assert sum(g.goals for g in games) >= 2 * len(launches)
+    first = sorted(t for g in games for t in g.first_launch)
+    assert len(first) == len(launches) and first[len(first) // 2] <= 10, first
+    scores = sorted(s for g in games for s in g.scores)
+    assert scores[0] >= 90 and scores[len(scores) // 2] >= 110, scores

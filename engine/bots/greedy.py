@@ -19,7 +19,7 @@ from engine.components import Components
 from engine.ctx import Ctx
 from engine.game import Game
 from engine.rng import Rng
-from engine.rules import goals, scoring
+from engine.rules import goals, launch, scoring
 from engine.rules.metrics import cockpit_vp, metric, wings
 from engine.state import RESOURCES, Player, State
 
@@ -113,7 +113,7 @@ def value(s: State, comps: Components, seat: int) -> float:
         tile = comps.cruise_tile(space.tile) if space.tile else None
         dests = len(tile.destinations) if tile else 0
         v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * len(space.presold)
-    v -= _launch_gap(p)
+    v -= _launch_gap(ctx, p)
     v += _goal_progress(ctx, p)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
@@ -135,15 +135,23 @@ def _goal_progress(ctx: Ctx, p: Player) -> float:
     return total
 
 
-def _launch_gap(p: Player) -> float:
+def _launch_gap(ctx: Ctx, p: Player) -> float:
     """What stands between the player's biggest ship at home and its next launch: storage
-    too small for its supplies costs dear (only developments fix it), supplies missing less."""
+    too small for its supplies costs dear (only developments fix it), supplies missing less.
+    A scheduled cruise sets the fuel and the guests; before one, a short cruise is assumed."""
     home = [sh for sh in p.ships if not sh.cruise]
     if not home:
         return 0.0
     # Storage is slow to grow, so it is planned for a ship of two segments before one exists.
-    segments = max(2, *(len(sh.segments) for sh in home))
-    need = {"food": segments, "oxygen": segments, "fuel": TYPICAL_FUEL}  # guests + pilot
+    ship = max(home, key=lambda sh: len(sh.segments))
+    segments = max(2, len(ship.segments))
+    guests, fuel = segments - 1, TYPICAL_FUEL
+    if p.scheduled is not None:
+        space = ctx.s.board.cruise_spaces[p.scheduled]
+        if space.tile:
+            guests = max(1, min(guests, len(space.presold) or guests))
+            fuel = launch.needs(ctx, p, ship, guests, space.tile)["fuel"]
+    need = {"food": guests + 1, "oxygen": segments, "fuel": fuel}
     gap = 0.0
     for r, n in need.items():
         gap += STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - p.resource(r))
