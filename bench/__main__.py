@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from bench.timing import Row, table
 
@@ -44,7 +45,16 @@ def _fuzz(args: argparse.Namespace) -> int:
 def _calibrate(args: argparse.Namespace) -> int:
     from bench import calibrate
 
-    print(calibrate.report(args.games, args.seed, tuple(args.players), args.bot, args.data))
+    if args.load:
+        try:
+            by, bot, data = calibrate.load([Path(x) for x in args.load])
+        except ValueError as e:
+            print(f"calibrate: {e}", file=sys.stderr)
+            return 2
+        print(calibrate.render(by, bot, data))
+        return 0
+    print(calibrate.report(args.games, args.seed, tuple(args.players), args.bot, args.data,
+                           args.jobs, Path(args.save) if args.save else None))
     return 0
 
 
@@ -77,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
     c.add_argument("--bot", choices=["greedy", "random"], default="greedy")
     c.add_argument("--data", default=None, help="a folder of component TOML to try instead")
+    c.add_argument("--jobs", type=int, default=None, help="processes (default: up to 2)")
+    c.add_argument("--save", default=None, help="also keep each game's figures in this file")
+    c.add_argument("--load", nargs="+", default=None, metavar="FILE",
+                   help="report saved runs (combined) instead of playing")
     c.set_defaults(run=_calibrate)
     p = sub.add_parser("profile", help="cProfile of random games")
     p.add_argument("--players", type=int, default=4)

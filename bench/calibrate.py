@@ -174,10 +174,66 @@ def usage_rows(by: dict[int, list[GameStats]]) -> list[str]:
     return lines
 
 
-def report(games: int, seed: int, players: tuple[int, ...], bot: str,
-           data: str | None = None) -> str:
-    by = collect(games, seed, players, bot, data)
+class StatsFile(msgspec.Struct, forbid_unknown_fields=True):
+    """Per-game figures of a run, kept so that long runs can be reported again or combined."""
+
+    format: str
+    version: int
+    bot: str
+    data: str | None
+    games: list[GameStats]
+
+
+STATS_FORMAT = "galcruise-calibration"
+STATS_VERSION = 1
+
+
+def save(path: Path, by: dict[int, list[GameStats]], bot: str, data: str | None) -> None:
+    games = [g for gs in by.values() for g in gs]
+    body = msgspec.json.encode(StatsFile(STATS_FORMAT, STATS_VERSION, bot, data, games))
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(body)
+    tmp.replace(path)
+
+
+def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None]:
+    """Games of one or more saved runs, by player count; a foreign, damaged or newer file is
+    refused with what is wrong (ValueError). Runs of different bots or data do not mix."""
+    by: dict[int, list[GameStats]] = {}
+    kinds: set[tuple[str, str | None]] = set()
+    for path in paths:
+        try:
+            f = msgspec.json.decode(path.read_bytes(), type=StatsFile)
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise ValueError(f"{path}: not a calibration file ({e})") from e
+        if f.format != STATS_FORMAT:
+            raise ValueError(f"{path}: not a calibration file (format {f.format!r})")
+        if f.version > STATS_VERSION:
+            raise ValueError(f"{path}: written by a newer galcruise (version {f.version})")
+        kinds.add((f.bot, f.data))
+        for g in f.games:
+            by.setdefault(g.players, []).append(g)
+    if len(kinds) > 1:
+        raise ValueError("these files come from different bots or data: "
+                         + ", ".join(f"{b} on {d or 'engine data'}" for b, d in sorted(
+                             kinds, key=str)))
+    bot, data = kinds.pop() if kinds else ("greedy", None)
+    return dict(sorted(by.items())), bot, data
+
+
+def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     where = f" on data from {data}" if data else ""
+    counts = sorted({len(gs) for gs in by.values()})
+    games = "/".join(str(n) for n in counts)
     return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
                       f"{games} games per player count{where}", "", *summary_rows(by),
                       *usage_rows(by)])
+
+
+def report(games: int, seed: int, players: tuple[int, ...], bot: str,
+           data: str | None = None, jobs: int | None = None,
+           save_to: Path | None = None) -> str:
+    by = collect(games, seed, players, bot, data, jobs)
+    if save_to:
+        save(save_to, by, bot, data)
+    return render(by, bot, data)

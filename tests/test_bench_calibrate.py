@@ -1,0 +1,67 @@
+"""The calibration instrument keeps each run's per-game figures, so long runs can be reported
+again and combined; a file that is not such a run is refused with what is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from bench import calibrate
+from bench.__main__ import main as bench_main
+from bench.calibrate import GameStats
+
+
+def _stats(players: int, seed: int, turns: float, scores: list[int]) -> GameStats:
+    return GameStats(
+        players=players, seed=seed, finished=True, turns_per_player=turns, commands=100,
+        launches=[4] * len(scores), first_launch=[7.0] * len(scores), scores=scores,
+        engine_scores=[190] if players == 1 else [], goals=2 * len(scores),
+        actions={"build_segments": 6}, tech_fees={}, tech_present=["te01"],
+        tech_invented=["te01"], card_effects={"ag01": 1}, card_resources={})
+
+
+def test_saved_runs_are_reported_together(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    calibrate.save(a, {2: [_stats(2, 1, 24.0, [110, 130])]}, "greedy", None)
+    calibrate.save(b, {2: [_stats(2, 2, 26.0, [150, 90])], 3: [_stats(3, 2, 25.0, [120] * 3)]},
+                   "greedy", None)
+    by, bot, data = calibrate.load([a, b])
+    assert bot == "greedy" and data is None
+    assert sorted(by) == [2, 3]
+    assert [g.seed for g in by[2]] == [1, 2]
+
+    assert bench_main(["calibrate", "--load", str(a), str(b)]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.split()[:2] == ["2", "2"])
+    # Two 2-player games: 25 turns on average, four scores 90..150, half of them in the band.
+    assert "25.0" in row and "90..150" in row and "50%" in row
+    assert "build_segments" in out
+
+
+def test_foreign_damaged_newer_and_mixed_files_are_refused(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    calibrate.save(good, {1: [_stats(1, 1, 20.0, [100])]}, "greedy", None)
+    foreign = tmp_path / "foreign.json"
+    foreign.write_bytes(b'{"format": "galcruise-save", "version": 1, "bot": "greedy", '
+                        b'"data": null, "games": []}')
+    truncated = tmp_path / "truncated.json"
+    truncated.write_bytes(good.read_bytes()[:40])
+    newer = tmp_path / "newer.json"
+    body = msgspec.json.decode(good.read_bytes())
+    body["version"] = calibrate.STATS_VERSION + 1
+    newer.write_bytes(msgspec.json.encode(body))
+    other = tmp_path / "other.json"
+    calibrate.save(other, {1: [_stats(1, 2, 20.0, [100])]}, "random", None)
+
+    for path, why in ((foreign, "format 'galcruise-save'"), (truncated, "not a calibration"),
+                      (newer, "newer galcruise"), (tmp_path / "missing.json", "not a calib")):
+        before = path.read_bytes() if path.exists() else None
+        with pytest.raises(ValueError, match=why):
+            calibrate.load([path])
+        assert (path.read_bytes() if path.exists() else None) == before
+    with pytest.raises(ValueError, match="different bots or data"):
+        calibrate.load([good, other])
+    assert bench_main(["calibrate", "--load", str(truncated)]) == 2
