@@ -42,6 +42,11 @@ def _fuzz(args: argparse.Namespace) -> int:
     return fuzz.main(args.games, args.seed, args.out, args.stop_after)
 
 
+def _progress(done: int, total: int) -> None:
+    end = "\n" if done == total else ""
+    print(f"\r{done}/{total} games", end=end, file=sys.stderr, flush=True)
+
+
 def _calibrate(args: argparse.Namespace) -> int:
     from bench import calibrate
 
@@ -54,7 +59,8 @@ def _calibrate(args: argparse.Namespace) -> int:
         print(calibrate.render(by, bot, data))
         return 0
     print(calibrate.report(args.games, args.seed, tuple(args.players), args.bot, args.data,
-                           args.jobs, Path(args.save) if args.save else None))
+                           args.jobs, Path(args.save) if args.save else None,
+                           _progress if sys.stderr.isatty() else None))
     return 0
 
 

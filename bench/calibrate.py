@@ -7,7 +7,9 @@ from __future__ import annotations
 import os
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 import msgspec
@@ -92,17 +94,18 @@ def _run(args: tuple[int, int, str, str | None]) -> GameStats:
 
 
 def collect(games: int, seed: int, players: tuple[int, ...], bot: str, data: str | None = None,
-            jobs: int | None = None) -> dict[int, list[GameStats]]:
+            jobs: int | None = None,
+            progress: Callable[[int, int], None] | None = None) -> dict[int, list[GameStats]]:
+    """`progress(done, total)` is told after each game: a full run takes an hour."""
     tasks = [(n, seed + i, bot, data) for n in players for i in range(games)]
     jobs = jobs or min(2, os.cpu_count() or 1)
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_run, tasks, chunksize=4))
-    else:
-        results = [_run(t) for t in tasks]
     out: dict[int, list[GameStats]] = {n: [] for n in players}
-    for r in results:
-        out[r.players].append(r)
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        results = pool.map(_run, tasks, chunksize=4) if pool else map(_run, tasks)
+        for done, r in enumerate(results, 1):
+            out[r.players].append(r)
+            if progress:
+                progress(done, len(tasks))
     return out
 
 
@@ -232,8 +235,9 @@ def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
 
 def report(games: int, seed: int, players: tuple[int, ...], bot: str,
            data: str | None = None, jobs: int | None = None,
-           save_to: Path | None = None) -> str:
-    by = collect(games, seed, players, bot, data, jobs)
+           save_to: Path | None = None,
+           progress: Callable[[int, int], None] | None = None) -> str:
+    by = collect(games, seed, players, bot, data, jobs, progress)
     if save_to:
         save(save_to, by, bot, data)
     return render(by, bot, data)

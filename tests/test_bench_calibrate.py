@@ -65,3 +65,11 @@ def test_foreign_damaged_newer_and_mixed_files_are_refused(tmp_path: Path) -> No
     with pytest.raises(ValueError, match="different bots or data"):
         calibrate.load([good, other])
     assert bench_main(["calibrate", "--load", str(truncated)]) == 2
+
+
+def test_a_run_reports_its_progress_game_by_game() -> None:
+    seen: list[tuple[int, int]] = []
+    by = calibrate.collect(2, 5, (1,), "greedy", jobs=1,
+                           progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 2), (2, 2)]
+    assert [g.seed for g in by[1]] == [5, 6] and all(g.finished for g in by[1])
