@@ -19,6 +19,7 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
 from engine.commands import PlayAgendaEffect, PlayAgendaResource, TakeAction, UseTechnology
 from engine.components import load_components
+from saves.atomic import write_atomic
 
 BOT_KINDS = ("human", "random")  # seats a bench bot plays; engine-run seats (Rachel) play alone
 TURN_CAP = 150  # per player: a game still going then is reported as unfinished
@@ -194,9 +195,7 @@ STATS_VERSION = 1
 def save(path: Path, by: dict[int, list[GameStats]], bot: str, data: str | None) -> None:
     games = [g for gs in by.values() for g in gs]
     body = msgspec.json.encode(StatsFile(STATS_FORMAT, STATS_VERSION, bot, data, games))
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(body)
-    tmp.replace(path)
+    write_atomic(path, body, keep_backup=False)
 
 
 def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None]:
