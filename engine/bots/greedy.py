@@ -149,7 +149,8 @@ def _launch_gap(ctx: Ctx, p: Player) -> float:
     if p.scheduled is not None:
         space = ctx.s.board.cruise_spaces[p.scheduled]
         if space.tile:
-            guests = max(1, min(guests, len(space.presold) or guests))
+            if space.presold:
+                guests = min(guests, len(space.presold))
             fuel = launch.needs(ctx, p, ship, guests, space.tile)["fuel"]
     need = {"food": guests + 1, "oxygen": segments, "fuel": fuel}
     gap = 0.0
