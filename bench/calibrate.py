@@ -42,6 +42,11 @@ class GameStats(msgspec.Struct):
     tech_invented: list[str]
     card_effects: dict[str, int]
     card_resources: dict[str, int]
+    # Pace (absent from files saved before it was measured): spaces on the progress track and
+    # the cubes each seat placed there, launches and goals alike.
+    track: int = 0
+    cubes: list[int] = msgspec.field(default_factory=list)  # per bench-played seat
+    engine_cubes: list[int] = msgspec.field(default_factory=list)  # per engine-run seat
 
 
 def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = None) -> GameStats:
@@ -87,7 +92,9 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
         tech_present=list(b.technologies),
         tech_invented=[t for t, owners in zip(b.technologies, b.tech_owners, strict=True)
                        if any(o >= 0 for o in owners)],
-        card_effects=dict(effects), card_resources=dict(resources))
+        card_effects=dict(effects), card_resources=dict(resources),
+        track=sum(b.progress_sections), cubes=[p.cubes_on_track for p in ours],
+        engine_cubes=[p.cubes_on_track for p in s.players if p.kind not in BOT_KINDS])
 
 
 def _run(args: tuple[int, int, str, str | None]) -> GameStats:
@@ -137,6 +144,35 @@ def summary_rows(by: dict[int, list[GameStats]]) -> list[str]:
             f"{statistics.mean(max(g.scores) for g in games):>9.1f}  {inside:>10.0%}  "
             f"{_ms([float(x) for g in games for x in g.engine_scores]):>13}  "
             f"{sum(1 for g in games if not g.finished):>10}")
+    return lines
+
+
+def _per_turn(games: list[GameStats], engine: bool) -> float | None:
+    cubes = [c for g in games for c in (g.engine_cubes if engine else g.cubes)]
+    if not cubes or not any(g.track for g in games):
+        return None
+    return statistics.mean(cubes) / statistics.mean(g.turns_per_player for g in games)
+
+
+def pace_rows(by: dict[int, list[GameStats]]) -> list[str]:
+    """The track ends the game, so its length follows from how fast the table fills it. Rachel
+    plays the book's own solo benchmark; her pace, measured in the solo games, tells how long a
+    table of players at that pace would take to fill each track."""
+    rachel = _per_turn(by.get(1, []), engine=True)
+    lines = ["\nPace: progress cubes (launches + goals) per player and turn; turns for a table "
+             "at that pace to fill the track:",
+             f"  {'players':>7}  {'track':>5}  {'bot cubes/turn':>14}  {'bot fills in':>12}  "
+             f"{'at Rachel pace':>14}"]
+    if rachel is not None:
+        lines.append(f"  {'Rachel':>7}  {'':>5}  {rachel:>14.3f}  {'(solo games)':>12}")
+    for n, games in by.items():
+        rate = _per_turn(games, engine=False)
+        if rate is None:
+            continue
+        track = round(statistics.mean(g.track for g in games))
+        fills = f"{track / (n * rate):.1f}" if n > 1 and rate else "-"
+        at_rachel = f"{track / (n * rachel):.1f}" if n > 1 and rachel else "-"
+        lines.append(f"  {n:>7}  {track:>5}  {rate:>14.3f}  {fills:>12}  {at_rachel:>14}")
     return lines
 
 
@@ -229,7 +265,7 @@ def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     games = "/".join(str(n) for n in counts)
     return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
                       f"{games} games per player count{where}", "", *summary_rows(by),
-                      *usage_rows(by)])
+                      *pace_rows(by), *usage_rows(by)])
 
 
 def report(games: int, seed: int, players: tuple[int, ...], bot: str,

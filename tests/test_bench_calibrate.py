@@ -19,7 +19,9 @@ def _stats(players: int, seed: int, turns: float, scores: list[int]) -> GameStat
         launches=[4] * len(scores), first_launch=[7.0] * len(scores), scores=scores,
         engine_scores=[190] if players == 1 else [], goals=2 * len(scores),
         actions={"build_segments": 6}, tech_fees={}, tech_present=["te01"],
-        tech_invented=["te01"], card_effects={"ag01": 1}, card_resources={})
+        tech_invented=["te01"], card_effects={"ag01": 1}, card_resources={},
+        track=9 if players == 1 else 12, cubes=[3] * len(scores),
+        engine_cubes=[5] if players == 1 else [])
 
 
 def test_saved_runs_are_reported_together(tmp_path: Path,
@@ -73,3 +75,26 @@ def test_a_run_reports_its_progress_game_by_game() -> None:
                            progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 2), (2, 2)]
     assert [g.seed for g in by[1]] == [5, 6] and all(g.finished for g in by[1])
+
+
+def test_the_pace_report_projects_track_length_at_rachels_pace() -> None:
+    # Solo: Rachel places 5 cubes in 20 turns (0.25 a turn). Two players place 3 cubes each in
+    # 24 turns (0.125): at their pace the 12 spaces take 48 turns, at Rachel's 24.
+    by = {1: [_stats(1, 1, 20.0, [80])], 2: [_stats(2, 1, 24.0, [110, 130])]}
+    rows = calibrate.pace_rows(by)
+    assert rows[2].split() == ["Rachel", "0.250", "(solo", "games)"]
+    assert rows[3].split() == ["1", "9", "0.150", "-", "-"]
+    assert rows[4].split() == ["2", "12", "0.125", "48.0", "24.0"]
+
+
+def test_a_run_saved_before_pace_was_measured_still_loads(tmp_path: Path) -> None:
+    old = tmp_path / "old.json"
+    calibrate.save(old, {2: [_stats(2, 1, 24.0, [110, 130])]}, "greedy", None)
+    body = msgspec.json.decode(old.read_bytes())
+    for g in body["games"]:
+        del g["track"], g["cubes"], g["engine_cubes"]
+    old.write_bytes(msgspec.json.encode(body))
+    by, _, _ = calibrate.load([old])
+    text = calibrate.render(by, "greedy", None)
+    assert "90..150" not in text and "110..130" in text
+    assert len(calibrate.pace_rows(by)) == 2  # the heading only: no figures to project from
