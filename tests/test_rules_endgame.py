@@ -108,6 +108,7 @@ def test_final_round_from_the_trigger_to_the_final_agm() -> None:
     pink, blue, green = s.players
     b.goal_tile = "g1"  # developments 5/6/7/8, cruises completed 1/2/3/4, upgrades 1/2/3/4
     b.goal_trackers = [0, 0, 0]
+    b.progress_sections = [6, 6, 6]  # the scenario's own track: tuned data must not move it
     # 17 of 18 spaces filled, both AGMs held; section 3: Pink 2, Green 3 so far.
     b.progress = [pink.seat, blue.seat, green.seat] * 4 + [pink.seat, green.seat, pink.seat,
                                                           green.seat, green.seat]
