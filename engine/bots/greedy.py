@@ -203,7 +203,7 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
         key = dec.action if dec.kind == "act" else ""
         if key in memo:
             return value(after, comps, seat) + memo[key]
-        options = flow.legal(Ctx(after, comps))
+        options = _candidates(flow.legal(Ctx(after, comps)), after.players[seat].reputation)
         if options:
             best = max(_worth(after, comps, seat, c, depth - 1, memo) for c in options)
             if key:
@@ -212,7 +212,7 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
     if depth == 0 and more > 0 and _same_action_again(state, after, seat):
         # Two segments make a cabin: the first alone looks a loss that the second turns into a
         # gain, so see the second. (Two cards or two blueprints add up; no need to look.)
-        options = flow.legal(Ctx(after, comps))
+        options = _candidates(flow.legal(Ctx(after, comps)), after.players[seat].reputation)
         if options:
             return max(_worth(after, comps, seat, c, 0, memo, more - 1) for c in options)
     return value(after, comps, seat)
