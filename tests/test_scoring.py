@@ -61,6 +61,7 @@ def test_agm_example_4_1_2_with_the_reputation_tie():
     blue.goal_cubes = [False, True, True]  # 2 wings
     pink.reputation = green.reputation = 9
     blue.reputation, yellow.reputation = 4, 3
+    s.board.progress_sections = [7, 7, 7]  # the scenario's own track: tuned data must not move it
     s.board.progress = [blue.seat, green.seat, blue.seat] + [yellow.seat] * 4
     vp = [p.vp for p in s.players]
     scoring.run_agm(Ctx(s, g.comps), 0)
