@@ -203,7 +203,7 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
         key = dec.action if dec.kind == "act" else ""
         if key in memo:
             return value(after, comps, seat) + memo[key]
-        options = _candidates(flow.legal(Ctx(after, comps)), after.players[seat].reputation)
+        options = _own_options(after, comps, seat)
         if options:
             best = max(_worth(after, comps, seat, c, depth - 1, memo) for c in options)
             if key:
@@ -212,7 +212,7 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
     if depth == 0 and more > 0 and _same_action_again(state, after, seat):
         # Two segments make a cabin: the first alone looks a loss that the second turns into a
         # gain, so see the second. (Two cards or two blueprints add up; no need to look.)
-        options = _candidates(flow.legal(Ctx(after, comps)), after.players[seat].reputation)
+        options = _own_options(after, comps, seat)
         if options:
             return max(_worth(after, comps, seat, c, 0, memo, more - 1) for c in options)
     return value(after, comps, seat)
@@ -248,6 +248,11 @@ def _rollout(state: State, comps: Components, seat: int) -> float:
             break
         state = best
     return value(state, comps, seat)
+
+
+def _own_options(state: State, comps: Components, seat: int) -> list[Command]:
+    """The lookahead weighs the same options as the choice itself."""
+    return _candidates(flow.legal(Ctx(state, comps)), state.players[seat].reputation)
 
 
 def _candidates(legal: list[Command], reputation: int) -> list[Command]:
