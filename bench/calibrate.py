@@ -80,6 +80,7 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
                 first[p.seat] = game.state.turns_taken // len(game.state.players) + 1
     s = game.state
     ours = [p for p in s.players if p.kind in BOT_KINDS]
+    engines = [p for p in s.players if p.kind not in BOT_KINDS]
     b = s.board
     return GameStats(
         players=players, seed=seed, finished=game.is_over,
@@ -87,14 +88,14 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
         commands=n, launches=[p.launches for p in ours],
         first_launch=[first[p.seat] for p in ours if p.seat in first],
         scores=[p.vp for p in ours],
-        engine_scores=[p.vp for p in s.players if p.kind not in BOT_KINDS],
+        engine_scores=[p.vp for p in engines],
         goals=sum(len(p.goals_done) for p in ours), actions=dict(actions), tech_fees=dict(fees),
         tech_present=list(b.technologies),
         tech_invented=[t for t, owners in zip(b.technologies, b.tech_owners, strict=True)
                        if any(o >= 0 for o in owners)],
         card_effects=dict(effects), card_resources=dict(resources),
         track=sum(b.progress_sections), cubes=[p.cubes_on_track for p in ours],
-        engine_cubes=[p.cubes_on_track for p in s.players if p.kind not in BOT_KINDS])
+        engine_cubes=[p.cubes_on_track for p in engines])
 
 
 def _run(args: tuple[int, int, str, str | None]) -> GameStats:
@@ -147,10 +148,16 @@ def summary_rows(by: dict[int, list[GameStats]]) -> list[str]:
     return lines
 
 
+def _paced(games: list[GameStats], engine: bool) -> list[GameStats]:
+    """Games that measured the pace of these seats (files saved before it have no cubes)."""
+    return [g for g in games if (g.engine_cubes if engine else g.cubes)]
+
+
 def _per_turn(games: list[GameStats], engine: bool) -> float | None:
-    cubes = [c for g in games for c in (g.engine_cubes if engine else g.cubes)]
-    if not cubes or not any(g.track for g in games):
+    games = _paced(games, engine)
+    if not games:
         return None
+    cubes = [c for g in games for c in (g.engine_cubes if engine else g.cubes)]
     return statistics.mean(cubes) / statistics.mean(g.turns_per_player for g in games)
 
 
@@ -169,7 +176,7 @@ def pace_rows(by: dict[int, list[GameStats]]) -> list[str]:
         rate = _per_turn(games, engine=False)
         if rate is None:
             continue
-        track = round(statistics.mean(g.track for g in games))
+        track = round(statistics.mean(g.track for g in _paced(games, engine=False)))
         fills = f"{track / (n * rate):.1f}" if n > 1 and rate else "-"
         at_rachel = f"{track / (n * rachel):.1f}" if n > 1 and rachel else "-"
         lines.append(f"  {n:>7}  {track:>5}  {rate:>14.3f}  {fills:>12}  {at_rachel:>14}")

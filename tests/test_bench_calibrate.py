@@ -98,3 +98,8 @@ def test_a_run_saved_before_pace_was_measured_still_loads(tmp_path: Path) -> Non
     text = calibrate.render(by, "greedy", None)
     assert "90..150" not in text and "110..130" in text
     assert len(calibrate.pace_rows(by)) == 2  # the heading only: no figures to project from
+
+    # Reported beside a newer run, the old games neither count nor dilute the pace.
+    by[2].append(_stats(2, 2, 24.0, [110, 130]))
+    by[2][0].turns_per_player = 40.0
+    assert calibrate.pace_rows(by)[2].split() == ["2", "12", "0.125", "48.0", "-"]
