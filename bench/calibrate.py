@@ -16,6 +16,7 @@ import msgspec
 
 from engine import Game, GameOptions
 from engine.bots.greedy import GreedyBot
+from engine.bots.planner import PlannerBot
 from engine.bots.random_bot import RandomBot
 from engine.commands import PlayAgendaEffect, PlayAgendaResource, TakeAction, UseTechnology
 from engine.components import load_components
@@ -53,7 +54,7 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
     """One bot game; `data` is a folder of component TOML to try instead of engine/data."""
     comps = load_components(Path(data)) if data else None
     game = Game.new(GameOptions(players=players, seed=seed), comps)
-    make = GreedyBot if bot == "greedy" else RandomBot
+    make = {"greedy": GreedyBot, "planner": PlannerBot}.get(bot, RandomBot)
     bots = {p.seat: make(seed * 8 + p.seat) for p in game.state.players}
     actions: Counter[str] = Counter()
     fees: Counter[str] = Counter()

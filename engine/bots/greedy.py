@@ -273,16 +273,17 @@ class GreedyBot:
     can do this turn looks better (two of them bumping each other for a funding bonus every
     turn, forever), so one turn choice in EXPLORE is made by the random bot instead."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, explore: int = EXPLORE) -> None:
         self.rng = Rng((seed ^ 0x6EEED) & ((1 << 64) - 1))
         self.random = RandomBot(seed)
+        self.explore = explore  # 0: never (a look ahead a round long cannot loop)
 
     def choose(self, game: Game) -> Command:
         legal = game.legal()
         dec = game.pending
         if len(legal) == 1 or dec is None:
             return legal[0]
-        if dec.kind == "phase2" and self.rng.below(EXPLORE) == 0:
+        if self.explore and dec.kind == "phase2" and self.rng.below(self.explore) == 0:
             return self.random.choose(game)
         seat = dec.seat
         state = game.state
