@@ -1,7 +1,7 @@
 """A planning bot: the greedy bot's judgement, with two turns of sight for its main choice.
 
 The greedy bot sees one turn ahead, and no price list makes one turn see a plan: a cruise
-needs a schedule, supplies, guests and a launch spread over several turns. Over fourteen
+needs a schedule, supplies, guests and a launch spread over several turns. Over fifteen
 variants of its prices it scored 4.0-4.4 VP a turn whatever they were (2 players). The planner
 takes the greedy bot's best few phase-2 choices and plays each out on a copy: the rest of
 this turn, every other seat's turn and its own next turn, all by greedy bots. It keeps the
