@@ -61,3 +61,17 @@ def test_planner_only_changes_the_main_choice() -> None:
             seen += 1
         game.apply(GreedyBot(2).choose(game))
     assert seen == 20
+
+
+def test_planner_without_random_moves() -> None:
+    """`explore=0` (no random main choices) plays on: every choice it makes is legal."""
+    game = Game.new(GameOptions(players=2, seed=7))
+    bot = PlannerBot(7, explore=0)
+    mains = 0
+    while mains < 6:
+        dec = game.pending
+        assert dec is not None
+        cmd = bot.choose(game)
+        assert cmd in game.legal()
+        mains += dec.kind == "phase2"
+        game.apply(cmd)

@@ -25,8 +25,8 @@ PLAYOUT_COMMANDS = 600  # a guard: a turn takes about 8 commands, the look 5 tur
 class PlannerBot(GreedyBot):
     """Deterministic for a seed: each play-out's bots are seeded from the position."""
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, explore: int = greedy.EXPLORE) -> None:
+        super().__init__(seed, explore)
         self.seed = seed
 
     def choose(self, game: Game) -> Command:
@@ -34,7 +34,7 @@ class PlannerBot(GreedyBot):
         dec = game.pending
         if dec is None or len(legal) == 1 or dec.kind != "phase2":
             return super().choose(game)
-        if self.rng.below(self.explore) == 0:
+        if self.explore and self.rng.below(self.explore) == 0:
             return self.random.choose(game)
         seat = dec.seat
         state, comps = game.state, game.comps
