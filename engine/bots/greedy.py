@@ -21,7 +21,7 @@ from engine.game import Game
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring
 from engine.rules.metrics import cockpit_vp, metric, wings
-from engine.state import RESOURCES, Player, State
+from engine.state import RESOURCES, Decision, Player, State
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(State)
@@ -285,20 +285,22 @@ class GreedyBot:
             return legal[0]
         if self.explore and dec.kind == "phase2" and self.rng.below(self.explore) == 0:
             return self.random.choose(game)
-        seat = dec.seat
-        state = game.state
-        comps = game.comps
-        options = _candidates(legal, state.players[seat].reputation)
-        # Placing a worker leads to a choice of action, which leads to the action's options.
-        depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
-        memo: dict[str, float] = {}
-        best, best_v = options[0], float("-inf")
-        for c in options:
-            d = depth if isinstance(c, (PlaceWorker, TakeAction)) else 0
-            v = _worth(state, comps, seat, c, d, memo)
-            if v > best_v:
-                best, best_v = c, v
-        return best
+        options = _candidates(legal, game.state.players[dec.seat].reputation)
+        return self.pick(game, dec, options, weigh(game.state, game.comps, dec.seat, options))
+
+    def pick(self, game: Game, dec: Decision, options: list[Command],
+             worths: list[float]) -> Command:
+        """The option worth most; the first of equals."""
+        return options[max(range(len(options)), key=worths.__getitem__)]
+
+
+def weigh(state: State, comps: Components, seat: int, options: list[Command]) -> list[float]:
+    """What each option leaves `seat`'s position worth, one turn ahead."""
+    # Placing a worker leads to a choice of action, which leads to the action's options.
+    depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
+    memo: dict[str, float] = {}
+    return [_worth(state, comps, seat, c, depth if isinstance(c, (PlaceWorker, TakeAction)) else 0,
+                   memo) for c in options]
 
 
 def play(game: Game, seed: int = 0, max_commands: int = 200_000) -> int:
