@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
     c.add_argument("--bot", choices=["greedy", "planner", "random"], default="greedy",
-                   help="planner: greedy with two turns of sight, about 6x slower")
+                   help="planner: greedy with two turns of sight, 6-9x slower")
     c.add_argument("--data", default=None, help="a folder of component TOML to try instead")
     c.add_argument("--jobs", type=int, default=None, help="processes (default: up to 2)")
     c.add_argument("--save", default=None, help="also keep each game's figures in this file")
