@@ -20,9 +20,10 @@ from engine.bots.planner import PlannerBot
 from engine.bots.random_bot import RandomBot
 from engine.commands import PlayAgendaEffect, PlayAgendaResource, TakeAction, UseTechnology
 from engine.components import load_components
+from engine.options import SEAT_KINDS
 from saves.atomic import write_atomic
 
-BOT_KINDS = ("human", "random")  # seats a bench bot plays; engine-run seats (Rachel) play alone
+BOT_KINDS = SEAT_KINDS  # seats a bench bot plays; engine-run seats (Rachel) play alone
 TURN_CAP = 150  # per player: a game still going then is reported as unfinished
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
-SeatKind = Literal["human", "random"]
+# A person, or the bot that plays the seat (engine/bots/seats.py). Rachel is not a seat kind:
+# a solo game adds her.
+SeatKind = Literal["human", "random", "greedy", "planner"]
+SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 Difficulty = Literal["easy", "normal", "hard", "custom"]
 SetupKind = Literal["standard", "intro"]
 

@@ -16,6 +16,7 @@ from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.screens.game import GameScreen
 from galcruise_tui.screens.scores import ScoreScreen
 from galcruise_tui.screens.title import TitleScreen
+from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 
 
@@ -345,7 +346,7 @@ def test_a_keymap_file_rebinds_undo(tmp_path: Path) -> None:
 def test_a_complete_two_player_game_by_keys_against_a_bot() -> None:
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
         screen = await new_game(app, pilot)  # seat 2 is a bot by default
-        assert screen.game.options.seat_kinds() == ("human", "random")
+        assert screen.game.options.seat_kinds() == ("human", "greedy")
         await play_until(app, pilot, screen, lambda g: False, limit=5000)
         game = screen.game
         assert game.is_over
@@ -362,6 +363,22 @@ def test_a_complete_two_player_game_by_keys_against_a_bot() -> None:
         assert isinstance(app.screen, TitleScreen)
 
     run(body, seed=6)  # a seed whose game is short: 286 moves by keys
+
+
+def test_a_planner_seat_chosen_on_the_new_game_screen_plays_its_turns() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, players=3, kinds=("human", "planner", "random"))
+        assert screen.game.options.seat_kinds() == ("human", "planner", "random")
+        await play_until(app, pilot, screen, lambda g: g.state.turns_taken >= 7)
+        g = screen.game
+        assert g.state.turns_taken >= 7 and screen.human_turn()
+        actors = screen.session.actors
+        # Each bot made its own setup picks and played its turns through the app.
+        assert actors.count(1) >= 5 and actors.count(2) >= 5
+        header = render.player_board(g, 1).splitlines()[0]
+        assert "(planner)" not in header  # a bot seat is a player, not an engine-run one
+
+    run(body, seed=8)
 
 
 def test_a_complete_solo_game_against_rachel_by_keys() -> None:

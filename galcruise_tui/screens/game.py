@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
 from engine import Game, GameError
-from engine.bots.random_bot import RandomBot
+from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import Event
@@ -136,7 +136,7 @@ class GameScreen(Screen[None]):
         return self.session.game
 
     def seat_kind(self, seat: int) -> str:
-        """human / random for the seats the options list; the engine's own players (Rachel)."""
+        """human or a bot for the seats the options list; the engine's own players (Rachel)."""
         kinds = self.game.options.seat_kinds()
         if 0 <= seat < len(kinds):
             return kinds[seat]
@@ -277,7 +277,9 @@ class GameScreen(Screen[None]):
         if delay > 0:
             self._skip.wait(delay)
         self._skip.clear()
-        cmd = RandomBot(game.options.seed + at).choose(game)
+        assert game.pending is not None
+        kind = self.seat_kind(game.pending.seat)
+        cmd = bot_for(kind, game.options.seed + at).choose(game)
         self.app.call_from_thread(self._bot_done, cmd, at)
 
     def _bot_done(self, cmd: Command, at: int) -> None:

@@ -20,6 +20,11 @@ CUSTOM_ROWS = ("developments goal", "segments goal", "ships launched goal", "sec
                "meeting", "expert ability")
 
 
+# The planner plays a round ahead for each main choice: stronger, and a second or so a turn.
+SEAT_CHOICES = [("human", "human"), ("bot (greedy)", "greedy"), ("bot (planner)", "planner"),
+                ("bot (random)", "random")]
+
+
 def _pairs(*values: str) -> list[tuple[str, str]]:
     return [(v, v) for v in values]
 
@@ -58,9 +63,8 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row seat", id=f"seat{i}"):
                     yield Label(f"Seat {i + 1}")
                     yield Input(DEFAULT_NAMES[i], id=f"name{i}", max_length=24)
-                    yield Select([("human", "human"), ("bot (random)", "random")],
-                                 value="human" if i == 0 else "random", allow_blank=False,
-                                 id=f"kind{i}")
+                    yield Select(SEAT_CHOICES, value="human" if i == 0 else "greedy",
+                                 allow_blank=False, id=f"kind{i}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(str(seed), id="seed", restrict=r"[0-9]*", max_length=20)

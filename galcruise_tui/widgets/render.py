@@ -11,6 +11,7 @@ from rich.markup import escape
 from engine import Game
 from engine.ctx import Ctx
 from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER, cockpit_rule, gain_text
+from engine.options import SEAT_KINDS
 from engine.rules import cruises, funding, goals, progress, scoring, ships
 from engine.rules.economy import fee
 from engine.rules.metrics import metric, wings
@@ -336,7 +337,7 @@ def player_board(game: Game, seat: int) -> str:
     costs = c.board.development_costs
     head = (f"[b]{name(game, seat)}[/b]  VP {p.vp}  reputation {p.reputation}  money {p.money}"
             f"  ads {p.ads}  wings {wings(p)}  cubes on track {p.cubes_on_track}")
-    if p.kind not in ("human", "random"):
+    if p.kind not in SEAT_KINDS:  # an engine-run player: Rachel
         head += f"  ({p.kind})"
     out = [head, "[b]Storage[/b]      [b]Developments[/b] (cost; · placed)"]
     for ri, r in enumerate(RESOURCES):
