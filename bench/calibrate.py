@@ -130,23 +130,50 @@ def _ms(xs: list[float]) -> str:
 def summary_rows(by: dict[int, list[GameStats]]) -> list[str]:
     head = (f"{'players':>7}  {'games':>5}  {'turns/player':>13}  {'launches/pl':>12}  "
             f"{'1st launch':>10}  "
-            f"{'final VP':>13}  {'min..max':>9}  {'winner VP':>9}  {'in 120-200':>10}  "
+            f"{'final VP':>13}  {'median':>6}  {'min..max':>9}  {'in 120-200':>10}  "
+            f"{'winner VP':>9}  {'median':>6}  {'in 120-200':>10}  "
             f"{'Rachel VP':>13}  unfinished")
     lines = [head, "-" * len(head)]
     for n, games in by.items():
         if not games:
             continue
         scores = [float(x) for g in games for x in g.scores]
-        inside = sum(1 for x in scores if 120 <= x <= 200) / len(scores)
+        winners = [float(max(g.scores)) for g in games]
         lines.append(
             f"{n:>7}  {len(games):>5}  {_ms([g.turns_per_player for g in games]):>13}  "
             f"{_ms([float(x) for g in games for x in g.launches]):>12}  "
             f"{statistics.median([x for g in games for x in g.first_launch] or [0]):>10.1f}  "
-            f"{_ms(scores):>13}  "
-            f"{f'{min(scores):.0f}..{max(scores):.0f}':>9}  "
-            f"{statistics.mean(max(g.scores) for g in games):>9.1f}  {inside:>10.0%}  "
+            f"{_ms(scores):>13}  {statistics.median(scores):>6.1f}  "
+            f"{f'{min(scores):.0f}..{max(scores):.0f}':>9}  {_in_band(scores):>10.0%}  "
+            f"{statistics.mean(winners):>9.1f}  {statistics.median(winners):>6.1f}  "
+            f"{_in_band(winners):>10.0%}  "
             f"{_ms([float(x) for g in games for x in g.engine_scores]):>13}  "
             f"{sum(1 for g in games if not g.finished):>10}")
+    return lines
+
+
+def _in_band(xs: list[float]) -> float:
+    """The share in the 120-200 VP band of the rulebook's example scores (183, 184)."""
+    return sum(1 for x in xs if 120 <= x <= 200) / len(xs)
+
+
+def seat_rows(by: dict[int, list[GameStats]]) -> list[str]:
+    """Who wins, by seat in turn order (ties shared); solo: how often the player beats Rachel
+    (a tie goes to the later seat, Rachel)."""
+    lines = ["\nWins by seat, first player first (ties shared):"]
+    for n, games in by.items():
+        if not games:
+            continue
+        if n == 1:
+            beaten = [g for g in games if g.engine_scores and g.scores[0] > max(g.engine_scores)]
+            lines.append(f"  {n}  the player beats Rachel in {len(beaten) / len(games):.0%}")
+            continue
+        wins = [0.0] * n
+        for g in games:
+            top = [i for i, x in enumerate(g.scores) if x == max(g.scores)]
+            for i in top:
+                wins[i] += 1 / len(top)
+        lines.append(f"  {n}  " + "  ".join(f"{w / len(games):5.0%}" for w in wins))
     return lines
 
 
@@ -274,7 +301,7 @@ def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     games = "/".join(str(n) for n in counts)
     return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
                       f"{games} games per player count{where}", "", *summary_rows(by),
-                      *pace_rows(by), *usage_rows(by)])
+                      *seat_rows(by), *pace_rows(by), *usage_rows(by)])
 
 
 def report(games: int, seed: int, players: tuple[int, ...], bot: str,

@@ -103,3 +103,20 @@ def test_a_run_saved_before_pace_was_measured_still_loads(tmp_path: Path) -> Non
     by[2].append(_stats(2, 2, 24.0, [110, 130]))
     by[2][0].turns_per_player = 40.0
     assert calibrate.pace_rows(by)[2].split() == ["2", "12", "0.125", "48.0", "-"]
+
+
+def test_the_report_gives_medians_winners_and_wins_by_seat() -> None:
+    # Three 2-player games: scores 100/130, 140/140 (a tie) and 90/125.
+    by = {2: [_stats(2, 1, 24.0, [100, 130]), _stats(2, 2, 24.0, [140, 140]),
+              _stats(2, 3, 24.0, [90, 125])],
+          1: [_stats(1, 4, 22.0, [200]), _stats(1, 5, 22.0, [150]), _stats(1, 6, 22.0, [190])]}
+    row = next(r for r in calibrate.summary_rows(by) if r.split()[:2] == ["2", "3"]).split()
+    # All six scores: median 127.5, 4 of 6 in the band; the winners 130, 140, 125: mean 131.7,
+    # median 130, all in the band.
+    assert row[9:12] == ["120.8", "±", "19.2"]
+    assert row[12:18] == ["127.5", "90..140", "67%", "131.7", "130.0", "100%"]
+    seats = calibrate.seat_rows(by)
+    # Seat 2 won two games and shared one: 2.5 of 3.
+    assert seats[1].split() == ["2", "17%", "83%"]
+    # Solo: Rachel scores 190 in each; the player's 200 beats her, 190 ties (hers) and 150 loses.
+    assert seats[2].split() == ["1", "the", "player", "beats", "Rachel", "in", "33%"]
