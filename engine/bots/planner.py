@@ -28,8 +28,9 @@ class PlannerBot(GreedyBot):
 
     No random main choices by default. The greedy bot needs them to leave loops a one-turn
     look falls into (two bots bumping each other for a bonus every turn); a look a round long
-    sees that such a loop gains nothing. Over 24 two-player games (base-3) they cost the
-    planner 6% of its VP a turn, and every game without them finished."""
+    sees that such a loop gains nothing. Without them, over 60 games a player count at 1-2
+    players and 24 / 16 at 3 / 4 (base-3, seeds from 1000), it scored 110 / 123 / 131 / 129 VP
+    against 100 / 114 / 126 / 125 with them, in games as long, and every game finished."""
 
     def __init__(self, seed: int = 0, explore: int = 0) -> None:
         super().__init__(seed, explore)
