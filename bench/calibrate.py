@@ -170,7 +170,8 @@ def seat_rows(by: dict[int, list[GameStats]]) -> list[str]:
             continue
         wins = [0.0] * n
         for g in games:
-            top = [i for i, x in enumerate(g.scores) if x == max(g.scores)]
+            best = max(g.scores)
+            top = [i for i, x in enumerate(g.scores) if x == best]
             for i in top:
                 wins[i] += 1 / len(top)
         lines.append(f"  {n}  " + "  ".join(f"{w / len(games):5.0%}" for w in wins))

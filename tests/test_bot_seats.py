@@ -34,14 +34,14 @@ def test_a_bot_seat_plays_legal_moves_and_repeats_them(kind: str) -> None:
     while game.state.turns_taken < 6:
         dec = game.pending
         assert dec is not None
-        seat = opts.seat_kinds()[dec.seat]
-        if seat == "human":
+        kind_here = opts.seat_kinds()[dec.seat]
+        if kind_here == "human":
             cmd = RandomBot(len(moves)).choose(game)
         else:
             # The app makes a fresh bot for each move, seeded by the options and the move number.
-            cmd = bot_for(seat, opts.seed + len(moves)).choose(game)
+            cmd = bot_for(kind_here, opts.seed + len(moves)).choose(game)
             assert cmd in game.legal()
-            assert bot_for(seat, opts.seed + len(moves)).choose(game) == cmd
+            assert bot_for(kind_here, opts.seed + len(moves)).choose(game) == cmd
         game.apply(cmd)
         moves.append(cmd)
     assert game.state.turns_taken == 6

@@ -12,13 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from engine import GameOptions
-from engine.options import DEFAULT_NAMES
+from engine.options import CUSTOM_ROWS, DEFAULT_NAMES, LEVELS
 from galcruise_tui.widgets.keybar import KeyBar
-
-LEVELS = ("easy", "normal", "hard")
-CUSTOM_ROWS = ("developments goal", "segments goal", "ships launched goal", "second action",
-               "meeting", "expert ability")
-
 
 # The planner plays a round ahead for each main choice: stronger, and a second or so a turn.
 SEAT_CHOICES = [("human", "human"), ("bot (greedy)", "greedy"), ("bot (planner)", "planner"),
