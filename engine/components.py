@@ -347,6 +347,8 @@ class Components:
                     raise DataError(f"{kind} id {it.id!r} appears twice")
                 table[it.id] = it
             self._by_id[kind] = table
+        # Most effect kinds asked about belong to no technology: answer those without a look.
+        self.technology_kinds = frozenset(t.effect.kind for t in self.technologies)
 
     def blueprint(self, i: str) -> Blueprint:
         return self._by_id["blueprint"][i]  # type: ignore[return-value]

@@ -88,12 +88,23 @@ def segment_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     out: list[Command] = []
     if not ships:
         return [Done()] if dec.data else []
+    # The discount and the rebate are the same for every blueprint: a hot path of the bots.
+    discount = modifiers.amount(ctx, p, "segment_discount")
+    paid: dict[int, int] = {}
+
+    def affordable(bp: str, from_display: bool) -> bool:
+        cost = max(0, ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if from_display else 0)
+                   - discount)
+        if cost not in paid:
+            paid[cost] = modifiers.money_cost(ctx, p, cost)
+        return paid[cost] <= p.money
+
     for bp in dict.fromkeys(p.blueprints):
-        if modifiers.money_cost(ctx, p, segment_cost(ctx, p, bp, False)) <= p.money:
+        if affordable(bp, False):
             out.extend(BuildSegment(bp, i) for i in ships)
     if can_lose_reputation(p, 1):
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
-            if bp and modifiers.money_cost(ctx, p, segment_cost(ctx, p, bp, True)) <= p.money:
+            if bp and affordable(bp, True):
                 out.extend(BuildSegment(f"display:{slot}", i) for i in ships)
     if dec.data:
         out.append(Done())

@@ -21,6 +21,8 @@ def usable(ctx: Ctx, p: Player, slot: int) -> bool:
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
     # Cheapest tests first (invented, then the kind, then fees): a hot path of legal().
+    if kind not in ctx.c.technology_kinds:
+        return 0
     total = 0
     b = ctx.s.board
     owners = b.tech_owners
