@@ -40,12 +40,13 @@ def _solo(bot: GreedyBot, seed: int) -> int:
 
 
 def test_planner_outscores_the_greedy_bot_against_rachel() -> None:
-    """Same seeds, same Rachel: two turns of sight are worth more than one (here 181 VP
-    against 164)."""
-    seeds = (1000, 1003)
+    """Same seeds, same Rachel: two turns of sight are worth more than one. On these four
+    seeds 393 VP against 337; over seeds 1000-1009, 99 a game against 89. One seed can go
+    either way (1000: 78 against 92), so the test adds four."""
+    seeds = (1000, 1001, 1002, 1003)
     planner = [_solo(PlannerBot(s), s) for s in seeds]
     plain = [_solo(GreedyBot(s), s) for s in seeds]
-    assert sum(planner) >= sum(plain) + 10, (planner, plain)
+    assert sum(planner) >= sum(plain) + 20, (planner, plain)
 
 
 def test_planner_only_changes_the_main_choice() -> None:

@@ -1,0 +1,52 @@
+"""The greedy bot's judgement: cards that change a cost, and random moves kept for stuck games."""
+
+from __future__ import annotations
+
+from test_rules_actions import card, table, take_card, work
+
+from engine import Game, GameOptions
+from engine.bots.greedy import STUCK_TURNS, GreedyBot
+from engine.commands import HireExpert, PlayAgendaEffect, TakeAction
+
+
+def _hiring(money: int) -> tuple[Game, str]:
+    """Blue has chosen Hire an Expert (the right one costs 8) with Recruiting Bonus in hand."""
+    g = table()
+    blue = g.state.players[0]
+    blue.developments_left = [2, 2, 3]
+    blue.money = money
+    bonus = card(g, "Recruiting Bonus")
+    take_card(g, blue, bonus)
+    work(g, blue, 1, ["hire_expert", "purchase_supplies"])
+    g.apply(TakeAction(1, "hire_expert"))
+    return g, bonus
+
+
+def test_the_bot_plays_a_discount_on_the_action_it_has_chosen() -> None:
+    # The card does nothing by itself; the bot sees the hire it makes 4 money cheaper.
+    g, bonus = _hiring(money=8)
+    assert HireExpert("right") in g.legal()
+    bot = GreedyBot(1)
+    assert bot.choose(g) == PlayAgendaEffect(bonus)
+    g.apply(PlayAgendaEffect(bonus))
+    assert bot.choose(g) == HireExpert("right")
+    g.apply(HireExpert("right"))
+    blue = g.state.players[0]
+    assert blue.money == 4 and "expert_right" in blue.break_room
+
+
+def _choices(turns_taken: int) -> set[str]:
+    """What one bot chooses, asked 16 times, at the first main choice of a game."""
+    game = Game.new(GameOptions(players=2, seed=5))
+    while game.pending is None or game.pending.kind != "phase2":
+        game.apply(GreedyBot(5).choose(game))
+    game.state.turns_taken = turns_taken
+    bot = GreedyBot(5)
+    return {repr(bot.choose(game)) for _ in range(16)}
+
+
+def test_random_moves_only_once_a_game_is_stuck() -> None:
+    # In a game of normal length the bot's main choice is always its own; past STUCK_TURNS
+    # turns a player, some are the random bot's.
+    assert len(_choices(0)) == 1
+    assert len(_choices(STUCK_TURNS * 2)) > 1
