@@ -30,7 +30,9 @@ class PlannerBot(GreedyBot):
     look falls into (two bots bumping each other for a bonus every turn); a look a round long
     sees that such a loop gains nothing. Without them, over 60 games a player count at 1-2
     players and 24 / 16 at 3 / 4 (base-3, seeds from 1000), it scored 110 / 123 / 131 / 129 VP
-    against 100 / 114 / 126 / 125 with them, in games as long, and every game finished."""
+    against 100 / 114 / 126 / 125 with them, in games as long, and every game finished. Once
+    the greedy judgement weighed cards and drops in the middle of an action by what follows,
+    its first 40 two-player games gave 122.8 a game (median 121) against 120.3 (median 113)."""
 
     def __init__(self, seed: int = 0, explore: int = 0) -> None:
         super().__init__(seed, explore)
