@@ -1,12 +1,15 @@
-"""The greedy bot's judgement: cards that change a cost, and random moves kept for stuck games."""
+"""The greedy bot's judgement: cards that change a cost, launches looked at to liftoff, and
+random moves kept for stuck games."""
 
 from __future__ import annotations
 
+from helpers import set_turn
 from test_rules_actions import card, table, take_card, work
+from test_rules_cards import scheduled
 
 from engine import Game, GameOptions
-from engine.bots.greedy import STUCK_TURNS, GreedyBot
-from engine.commands import HireExpert, PlayAgendaEffect, TakeAction
+from engine.bots.greedy import LAUNCH_STEPS, STUCK_TURNS, GreedyBot, _played_out
+from engine.commands import HireExpert, Launch, PlayAgendaEffect, TakeAction
 
 
 def _hiring(money: int) -> tuple[Game, str]:
@@ -50,3 +53,22 @@ def test_random_moves_only_once_a_game_is_stuck() -> None:
     # turns a player, some are the random bot's.
     assert len(_choices(0)) == 1
     assert len(_choices(STUCK_TURNS * 2)) > 1
+
+
+def test_a_launch_that_needs_a_drop_is_weighed_to_liftoff() -> None:
+    # One fuel short: the drop at T-3 asks which resource it gives before the launch goes on.
+    # The bot's look at the launch follows it through that choice to liftoff, not stopping
+    # with the reputation spent and nothing for it.
+    g = table(players=2)
+    p = g.state.players[0]
+    space = scheduled(g, p, fuel=3, presold=["orange"])
+    p.fuel, p.reputation = 2, 6
+    tile = g.state.board.cruise_spaces[space].tile
+    set_turn(g, p.seat)
+    assert Launch(0) in g.legal()
+    g.apply(Launch(0))
+    done = _played_out(g.state, g.comps, p.seat)
+    me = done.players[0]
+    assert not any(d.kind in LAUNCH_STEPS for d in done.stack)
+    assert me.ships[0].cruise == tile and me.ships[0].guests[0] == "orange"
+    assert me.fuel == 0 and me.reputation < 6 and me.launches == 1

@@ -278,12 +278,17 @@ ROLLOUT_LIMIT = 12
 
 
 def _rollout(state: State, comps: Components, seat: int) -> float:
+    return value(_played_out(state, comps, seat), comps, seat)
+
+
+def _played_out(state: State, comps: Components, seat: int) -> State:
     """Launching is worth what the boarding and supplies it leads to are worth: play those
     steps greedily, one step of lookahead each (a search over every boarding would cost the
     product of the choices, this costs their sum)."""
     for _ in range(ROLLOUT_LIMIT):
+        # A drop at T-3 asks which resource it gives: that is still the launch.
         if not (state.stack and state.stack[-1].seat == seat
-                and state.stack[-1].kind in LAUNCH_STEPS):
+                and any(d.kind in LAUNCH_STEPS for d in state.stack)):
             break
         best: State | None = None
         best_v = float("-inf")
@@ -294,7 +299,7 @@ def _rollout(state: State, comps: Components, seat: int) -> float:
         if best is None:
             break
         state = best
-    return value(state, comps, seat)
+    return state
 
 
 def _own_options(state: State, comps: Components, seat: int) -> list[Command]:
