@@ -194,7 +194,7 @@ def _per_turn(games: list[GameStats], engine: bool) -> float | None:
 def pace_rows(by: dict[int, list[GameStats]]) -> list[str]:
     """The track ends the game, so its length follows from how fast the table fills it. Rachel
     plays the book's own solo benchmark; her pace, measured in the solo games, tells how long a
-    table of players at that pace would take to fill each track."""
+    table of players at that pace would take to fill each track (solo: the player and Rachel)."""
     rachel = _per_turn(by.get(1, []), engine=True)
     lines = ["\nPace: progress cubes (launches + goals) per player and turn; turns for a table "
              "at that pace to fill the track:",
@@ -207,8 +207,10 @@ def pace_rows(by: dict[int, list[GameStats]]) -> list[str]:
         if rate is None:
             continue
         track = round(statistics.mean(g.track for g in _paced(games, engine=False)))
-        fills = f"{track / (n * rate):.1f}" if n > 1 and rate else "-"
-        at_rachel = f"{track / (n * rachel):.1f}" if n > 1 and rachel else "-"
+        # Solo, Rachel fills the track beside the player: the table is the two of them.
+        table = n * rate if n > 1 else (rate + rachel if rachel else 0.0)
+        fills = f"{track / table:.1f}" if table else "-"
+        at_rachel = f"{track / (max(n, 2) * rachel):.1f}" if rachel else "-"
         lines.append(f"  {n:>7}  {track:>5}  {rate:>14.3f}  {fills:>12}  {at_rachel:>14}")
     return lines
 

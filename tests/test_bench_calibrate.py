@@ -79,11 +79,13 @@ def test_a_run_reports_its_progress_game_by_game() -> None:
 
 def test_the_pace_report_projects_track_length_at_rachels_pace() -> None:
     # Solo: Rachel places 5 cubes in 20 turns (0.25 a turn). Two players place 3 cubes each in
-    # 24 turns (0.125): at their pace the 12 spaces take 48 turns, at Rachel's 24.
+    # 24 turns (0.125): at their pace the 12 spaces take 48 turns, at Rachel's 24. Solo, the
+    # player's 3 cubes in 20 turns (0.150) beside Rachel's 0.250 fill 9 spaces in 22.5 turns; a
+    # player at her pace, in 18.
     by = {1: [_stats(1, 1, 20.0, [80])], 2: [_stats(2, 1, 24.0, [110, 130])]}
     rows = calibrate.pace_rows(by)
     assert rows[2].split() == ["Rachel", "0.250", "(solo", "games)"]
-    assert rows[3].split() == ["1", "9", "0.150", "-", "-"]
+    assert rows[3].split() == ["1", "9", "0.150", "22.5", "18.0"]
     assert rows[4].split() == ["2", "12", "0.125", "48.0", "24.0"]
 
 
