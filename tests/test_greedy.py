@@ -8,8 +8,9 @@ from test_rules_actions import card, table, take_card, work
 from test_rules_cards import scheduled
 
 from engine import Game, GameOptions
-from engine.bots.greedy import LAUNCH_STEPS, STUCK_TURNS, GreedyBot, _played_out
+from engine.bots.greedy import STUCK_TURNS, GreedyBot, _played_out
 from engine.commands import HireExpert, Launch, PlayAgendaEffect, TakeAction
+from engine.rules.launch import LAUNCH_STEPS
 
 
 def _hiring(money: int) -> tuple[Game, str]:

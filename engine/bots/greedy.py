@@ -263,7 +263,7 @@ def _with_card(after: State, comps: Components, seat: int) -> float:
     the best of the options it changes (a launch: the whole launch, played out)."""
     if not (after.stack and after.stack[-1].seat == seat):
         return value(after, comps, seat)
-    if after.stack[-1].kind in LAUNCH_STEPS:
+    if after.stack[-1].kind in launch.LAUNCH_STEPS:
         return _rollout(after, comps, seat)
     options = [c for c in _own_options(after, comps, seat) if not _lasting(after, comps, c)]
     if not options:
@@ -273,7 +273,6 @@ def _with_card(after: State, comps: Components, seat: int) -> float:
     return max(_worth(after, comps, seat, c, depth, memo) for c in options)
 
 
-LAUNCH_STEPS = ("launch_board", "launch_supplies")
 ROLLOUT_LIMIT = 12
 
 
@@ -288,7 +287,7 @@ def _played_out(state: State, comps: Components, seat: int) -> State:
     for _ in range(ROLLOUT_LIMIT):
         # A drop at T-3 asks which resource it gives: that is still the launch.
         if not (state.stack and state.stack[-1].seat == seat
-                and any(d.kind in LAUNCH_STEPS for d in state.stack)):
+                and any(d.kind in launch.LAUNCH_STEPS for d in state.stack)):
             break
         best: State | None = None
         best_v = float("-inf")
@@ -356,7 +355,7 @@ def weigh(state: State, comps: Components, seat: int, options: list[Command]) ->
     # Placing a worker leads to a choice of action, which leads to the action's options.
     depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
     memo: dict[str, float] = {}
-    if state.stack and state.stack[-1].kind in LAUNCH_STEPS and \
+    if state.stack and state.stack[-1].kind in launch.LAUNCH_STEPS and \
             any(_lasting(state, comps, c) for c in options):
         # A launch card is weighed by the launch it changes, so the plays without it are too.
         return [_launch_worth(state, comps, seat, c) for c in options]
