@@ -61,6 +61,9 @@ class Session:
         self.path = path
         self.last_events: list[Event] = []
         self.warning: str | None = None
+        # Why the last autosave failed (read-only dir, full disk...), None once one succeeds.
+        # The game goes on in memory; the screens show it as "not saved: <why>".
+        self.save_error: str | None = None
         self.actors: list[int] = []  # who decided each command
         self.reveals: list[int] = []  # log indices of commands that showed hidden information
         self._checkpoints: dict[int, bytes] = {0: game.snapshot()}
