@@ -81,6 +81,14 @@ class GameScreen(Screen[None]):
         Binding("shift+tab", "pane(-1)", "Prev pane", id="prev_pane", show=False),
         Binding("q", "leave", "Quit to title", id="leave"),
         Binding("space", "skip", "Skip pause", id="skip"),
+        # Priority: the decision bar keeps the focus (its option keys work anywhere), and its
+        # own list would take these keys; the board panes need them more.
+        Binding("pageup", "scroll('page_up')", "Scroll up", id="scroll_up", show=False,
+                priority=True),
+        Binding("pagedown", "scroll('page_down')", "Scroll down", id="scroll_down",
+                show=False, priority=True),
+        Binding("home", "scroll('home')", "Top", id="scroll_home", show=False, priority=True),
+        Binding("end", "scroll('end')", "Bottom", id="scroll_end", show=False, priority=True),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -94,7 +102,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Horizontal(id="body"):
-            yield Boards(id="boards")
+            yield Boards(self.session.game, id="boards")
             with Vertical(id="side"):
                 yield SidePane(id="you")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=3000, min_width=20)
@@ -155,6 +163,12 @@ class GameScreen(Screen[None]):
         humans = [i for i, k in enumerate(self.game.options.seat_kinds()) if k == "human"]
         return humans[0] if humans else 0
 
+    def status_viewer(self) -> int | None:
+        """The seat the status line calls "you": the only human seat, else nobody (with two
+        humans at one terminal "your turn" would not say whose)."""
+        humans = [i for i, k in enumerate(self.game.options.seat_kinds()) if k == "human"]
+        return humans[0] if len(humans) == 1 else None
+
     def reserved_keys(self) -> set[str]:
         """Keys bound on this screen; option letters skip them."""
         keys: set[str] = set()
@@ -175,7 +189,7 @@ class GameScreen(Screen[None]):
         if start_bot:
             self.thinking = True
         seat = self.viewer_seat()
-        self._set("#status", render.status(g))
+        self._set("#status", render.status(g, self.status_viewer(), self.session.save_error))
         if boards:
             self.query_one(Boards).show(g, seat)
             self.query_one(SidePane).show(g, seat)
@@ -206,9 +220,12 @@ class GameScreen(Screen[None]):
             (content.plain, str(content.style), tuple(content.spans))
         if self._shown.get(selector) == key:
             return
-        self._shown[selector] = key
         text = Text.from_markup(content) if isinstance(content, str) else content
-        self.query_one(selector, Static).update(text, layout=False)
+        # The status line grows a row when it wraps; only a change of length can do that.
+        before = self._shown.get(selector + ":len")
+        self._shown[selector], self._shown[selector + ":len"] = key, len(text.plain)
+        self.query_one(selector, Static).update(
+            text, layout=selector == "#status" and before != len(text.plain))
 
     def _humans(self) -> int:
         return sum(1 for k in self.game.options.seat_kinds() if k == "human")
@@ -321,6 +338,19 @@ class GameScreen(Screen[None]):
         if self.has_class("narrow") and self.has_class("showlog"):
             self.remove_class("showlog")
         self.query_one(Boards).cycle(step)
+
+    def action_scroll(self, how: str) -> None:
+        """Scroll the focused pane: the log when it has the focus, else the board pane shown."""
+        log = self.query_one(RichLog)
+        target = log if log.has_focus else self.query_one(Boards).scroller()
+        if how == "home":
+            target.scroll_home(animate=False)
+        elif how == "end":
+            target.scroll_end(animate=False)
+        elif how == "page_up":
+            target.scroll_page_up(animate=False)
+        else:
+            target.scroll_page_down(animate=False)
 
     def action_focus_log(self) -> None:
         """Focus the log (l again returns); on a narrow terminal the log takes the boards' place."""

@@ -53,7 +53,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
-        yield Boards(id="boards")
+        yield Boards(self.replay.game, id="boards")
         yield RichLog(id="replay-log", wrap=True, markup=False, max_lines=500, min_width=20)
         yield KeyBar()
 
