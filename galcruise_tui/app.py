@@ -99,5 +99,5 @@ class GalcruiseApp(App[None]):
             self.push_screen(HelpScreen())
 
 
-def run(data_dir: str | Path | None = None) -> None:
-    GalcruiseApp(data_dir=data_dir).run()
+def run(data_dir: str | Path | None = None, bot_delay: float = 0.4) -> None:
+    GalcruiseApp(data_dir=data_dir, bot_delay=bot_delay).run()

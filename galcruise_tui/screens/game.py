@@ -19,15 +19,19 @@ from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import Event
+from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.panes import Boards, SidePane
+from galcruise_tui.widgets.summary import TurnSummary
+from galcruise_tui.words import actor, tidy
 from saves import SaveError, Session
 
 WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
 MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
 TALL = 32  # from this height the decision bar gets more rows
+PAUSES = (0.0, 0.4, 1.0, 2.0)  # seconds between bot moves, cycled by `p`
 
 
 class MoveCommands(Provider):
@@ -81,6 +85,7 @@ class GameScreen(Screen[None]):
         Binding("shift+tab", "pane(-1)", "Prev pane", id="prev_pane", show=False),
         Binding("q", "leave", "Quit to title", id="leave"),
         Binding("space", "skip", "Skip pause", id="skip"),
+        Binding("p", "pause_length", "Bot pause", id="bot_pause", show=False),
         # Priority: the decision bar keeps the focus (its option keys work anywhere), and its
         # own list would take these keys; the board panes need them more.
         Binding("pageup", "scroll('page_up')", "Scroll up", id="scroll_up", show=False,
@@ -98,6 +103,8 @@ class GameScreen(Screen[None]):
         self._skip = threading.Event()
         self._agms_seen = session.game.state.agm_done
         self._shown: dict[str, object] = {}
+        self.summary = TurnSummary()
+        self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -106,6 +113,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield SidePane(id="you")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=3000, min_width=20)
+        yield Static("", id="summary")
         with Vertical(id="decision"):
             yield Static("", id="waiting")
             yield DecisionBar(id="options")
@@ -117,7 +125,8 @@ class GameScreen(Screen[None]):
             self.notify(self.session.warning, severity="warning", timeout=8)
         self._layout(self.app.size.width, self.app.size.height)
         g = self.game
-        seats = ", ".join(f"{p.name} ({self.seat_kind(p.seat)})" for p in g.state.players)
+        seats = ", ".join(f"{plain(p.name)} ({self.seat_kind(p.seat)})"
+                          for p in g.state.players)
         name = self.session.path.stem if self.session.path else "unsaved"
         self.log_line(Text(f"Game {name}: {seats}; seed {g.options.seed}; "
                            f"{g.options.setup} setup.", style="bold"))
@@ -194,13 +203,22 @@ class GameScreen(Screen[None]):
             self.query_one(Boards).show(g, seat)
             self.query_one(SidePane).show(g, seat)
         human = self.human_turn()
-        waiting = Text(g.waiting_for(), style="bold")
+        cause = self.caused_by() if human else ""
+        ask = tidy(g, g.waiting_for())
+        if cause.startswith("your worker was bumped"):
+            ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
+        waiting = Text(ask, style="bold")
         if bot_next:
             waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
-        elif human and self._humans() > 1 and g.pending is not None:
-            waiting.append(f"   ← {g.state.players[g.pending.seat].name}'s choice",
-                           style="italic")
+        elif human and g.pending is not None:
+            if cause:
+                waiting.append(f" — {cause}", style="italic")
+            if self._humans() > 1:
+                waiting.append(f"   ← {plain(g.state.players[g.pending.seat].name)}'s choice",
+                               style="italic")
         self._set("#waiting", waiting)
+        if human:
+            self._show_summary(self.summary.take(g))
         self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys())
         # Undo, redo and skip come and go with the position; the key bar repaints on a change.
         self.refresh_bindings()
@@ -212,6 +230,31 @@ class GameScreen(Screen[None]):
             return
         if start_bot:
             self.bot_move(g.copy(), self.session.length)
+
+    def caused_by(self) -> str:
+        """Who made someone else's decision necessary: a bump, or another seat's turn."""
+        g = self.game
+        dec = g.pending
+        s = g.state
+        if dec is None or s.turn.number == 0 or dec.seat == s.turn.seat:
+            return ""
+        if dec.kind == "funding" and "bump" in dec.action and dec.seat in self._bumped_by:
+            return f"your worker was bumped by {self._bumped_by[dec.seat]}"
+        return f"asked during {plain(s.players[s.turn.seat].name)}'s turn"
+
+    def _show_summary(self, text: Text | None) -> None:
+        box = self.query_one("#summary", Static)
+        if text is None:
+            return
+        box.update(text)
+        box.display = True
+        self.add_class("brief")
+
+    def _hide_summary(self) -> None:
+        box = self.query_one("#summary", Static)
+        if box.display:
+            box.display = False
+            self.remove_class("brief")
 
     def _set(self, selector: str, content: str | Text) -> None:
         """Update the status or waiting line, and not at all when its content is the same:
@@ -245,15 +288,21 @@ class GameScreen(Screen[None]):
             log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def write_events(self, events: list[Event]) -> None:
-        marks = render.tags(self.game)
+        g = self.game
+        marks = render.tags(g)
         lines: list[Text] = []
         for e in events:
+            text = plain(tidy(g, e.text), 2000)
             if e.kind == "turn":
-                lines.append(Text(f"── {e.text}", style="bold"))
+                lines.append(Text(f"── {text}", style="bold"))
                 continue
-            who = marks[e.seat] if 0 <= e.seat < len(marks) else ("N" if e.seat == -2 else "·")
+            seat = actor(g, e)
+            if e.kind == "bump" and 0 <= e.seat < len(g.state.players):
+                name = "the NPC" if seat < 0 else plain(g.state.players[seat].name)
+                self._bumped_by[e.seat] = name
+            who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == -2 else "·")
             style = "bold" if e.kind in ("agm", "end", "goal") else ""
-            lines.append(Text.assemble((f"{who} ", "bold"), (e.text, style)))
+            lines.append(Text.assemble((f"{who} ", "bold"), (text, style)))
         self.log_line(*lines)  # one scroll for the move, not one per event
 
     # --- moves -------------------------------------------------------------------------------
@@ -263,19 +312,25 @@ class GameScreen(Screen[None]):
         self._apply(cmd)
 
     def _apply(self, cmd: Command) -> None:
+        g = self.game
+        by_bot = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
+        vp_before = [p.vp for p in g.state.players]
         try:
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
-            self.notify(str(e), severity="error")
+            self.notify(safe(e), severity="error")
             return
         self.write_events(events)
         g = self.game
+        humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"}
+        self.summary.add(g, events, humans, by_bot, vp_before)
         fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
         more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         self.redraw(boards=not (fast and more_bots))
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
+        self._hide_summary()  # the other seats' turns stay in view until the next key
         if event.character and not isinstance(self.focused, Input):
             if self.query_one(DecisionBar).pick_key(event.character):
                 event.stop()
@@ -323,6 +378,8 @@ class GameScreen(Screen[None]):
             self.log_line(Text("── undone ──", style="italic"))
             self.thinking = False
             self._agms_seen = self.game.state.agm_done
+            self.summary.take(self.game)  # what the bots did is undone with it
+            self._hide_summary()
             self.redraw()
 
     def action_redo(self) -> None:
@@ -333,6 +390,15 @@ class GameScreen(Screen[None]):
 
     def action_skip(self) -> None:
         self._skip.set()
+
+    def action_pause_length(self) -> None:
+        """p: the pause before each bot move, 0 s (none) up to 2 s."""
+        now = float(getattr(self.app, "bot_delay", 0.4))
+        later = PAUSES[(min(range(len(PAUSES)), key=lambda i: abs(PAUSES[i] - now)) + 1)
+                       % len(PAUSES)]
+        self.app.bot_delay = later  # type: ignore[attr-defined]
+        self.notify(f"Pause before each bot move: {later:g} s" + (" (none)" if not later
+                                                                  else ""), timeout=3)
 
     def action_pane(self, step: int) -> None:
         if self.has_class("narrow") and self.has_class("showlog"):
