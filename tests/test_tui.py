@@ -140,9 +140,9 @@ def test_options_by_number_walk_the_setup_and_phase_two() -> None:
         g = screen.game
         first = g.pending.seat
         want = screen.query_one(DecisionBar).entries[0].commands[0]
-        await pilot.press("1")  # a group or a single command: keys walk it either way
+        await pilot.press("1")  # the food group; in it, each connection is its own number
         if screen.game.pending.kind == "setup_development":
-            await pilot.press("1")
+            await pilot.press(str(want.connection))
         g = screen.game
         assert isinstance(want, C.SetupDevelopment)
         assert g.state.board.connections[want.connection - 1] == [first] or \
@@ -150,11 +150,12 @@ def test_options_by_number_walk_the_setup_and_phase_two() -> None:
         assert g.pending.kind == "setup_blueprint" and g.pending.seat == first
         # Every setup pick by number until the first turn.
         while g.pending.kind.startswith("setup"):
-            await pilot.press("1")
-            await pilot.press("1") if screen.query_one(DecisionBar).in_group else None
+            for key in screen.query_one(DecisionBar).keys_for(g.legal()[0]):
+                await pilot.press(key)
             g = screen.game
         assert g.pending.kind == "phase2"
-        assert "Place a worker" in bar_texts(screen)[0]
+        bar = screen.query_one(DecisionBar)
+        assert bar.entries[0].head == "Place a worker" and "on station" in bar_texts(screen)[0]
         assert screen.session.length == 4  # 2 players x (development + blueprint)
 
     run(body)

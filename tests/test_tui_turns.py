@@ -8,6 +8,7 @@ from test_tui import _home, new_game, play_until, run  # noqa: F401 - _home: aut
 from engine import Game
 from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.screens.game import GameScreen
+from galcruise_tui.widgets.decision import DecisionBar
 
 
 def summary_text(screen: GameScreen) -> str:
@@ -76,10 +77,12 @@ def test_snapshot_rachel_turn_summary(snap_compare) -> None:  # noqa: ANN001
         await pilot.press("ctrl+n")
         await pilot.pause()
         screen = app.screen
-        for _ in range(80):  # the first option each time until Rachel has played a turn
+        bar = screen.query_one(DecisionBar)
+        for _ in range(80):  # the first legal move each time until Rachel has played a turn
             if screen.query_one("#summary").display:
                 break
-            await pilot.press("1")
+            for key in bar.keys_for(screen.game.legal()[0]):
+                await pilot.press(key)
             await pilot.pause()
         assert screen.query_one("#summary").display
 

@@ -24,6 +24,7 @@ from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.panes import Boards, SidePane
+from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import TurnSummary
 from galcruise_tui.words import actor, tidy
 from saves import SaveError, Session
@@ -219,7 +220,8 @@ class GameScreen(Screen[None]):
         self._set("#waiting", waiting)
         if human:
             self._show_summary(self.summary.take(g))
-        self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys())
+        self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys(),
+                                         unavailable(g) if human else [])
         # Undo, redo and skip come and go with the position; the key bar repaints on a change.
         self.refresh_bindings()
         if g.state.agm_done > self._agms_seen and not g.is_over:
@@ -264,6 +266,7 @@ class GameScreen(Screen[None]):
         if self._shown.get(selector) == key:
             return
         text = Text.from_markup(content) if isinstance(content, str) else content
+        text.end = ""  # a Static counts the closing newline as a row of its own
         # The status line grows a row when it wraps; only a change of length can do that.
         before = self._shown.get(selector + ":len")
         self._shown[selector], self._shown[selector + ":len"] = key, len(text.plain)
