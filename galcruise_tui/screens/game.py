@@ -12,7 +12,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from engine import Game, GameError
 from engine.bots.seats import bot_for
@@ -23,6 +23,7 @@ from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.widgets.log import GameLog
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import TurnSummary
@@ -113,7 +114,7 @@ class GameScreen(Screen[None]):
             yield Boards(self.session.game, id="boards")
             with Vertical(id="side"):
                 yield SidePane(id="you")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=3000, min_width=20)
+                yield GameLog(id="log")
         yield Static("", id="summary")
         with Vertical(id="decision"):
             yield Static("", id="waiting")
@@ -282,9 +283,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ScoreScreen(self.game, final=final))
 
     def log_line(self, *lines: Text) -> None:
-        log = self.query_one(RichLog)
-        for line in lines:
-            log.write(line)
+        log = self.query_one(GameLog)
+        log.add(list(lines))
         # RichLog scrolls after the next repaint, which costs a second repaint per move;
         # scrolling now folds it into the move's one repaint (the later scroll finds it done).
         if lines and log.is_mounted and log.size:
@@ -410,7 +410,7 @@ class GameScreen(Screen[None]):
 
     def action_scroll(self, how: str) -> None:
         """Scroll the focused pane: the log when it has the focus, else the board pane shown."""
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         target = log if log.has_focus else self.query_one(Boards).scroller()
         if how == "home":
             target.scroll_home(animate=False)
@@ -423,7 +423,7 @@ class GameScreen(Screen[None]):
 
     def action_focus_log(self) -> None:
         """Focus the log (l again returns); on a narrow terminal the log takes the boards' place."""
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         if log.has_focus:
             self.remove_class("showlog")
             self.query_one(DecisionBar).focus()

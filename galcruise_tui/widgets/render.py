@@ -32,12 +32,18 @@ W = 16  # inner width of a station box
 GAP = 9  # width of a horizontal connection between two boxes
 
 
+# Letters a seat may not take: the guests' (A, R, F), the NPC's N, the neutral o.
+TAKEN = frozenset(GUEST_LETTER.values()) | {"N", "O"}
+
+
 def tags(game: Game) -> list[str]:
-    """One letter per seat: the initial, or the seat number when initials clash."""
+    """One letter per seat: the first letter of its name that no guest kind, the NPC or an
+    earlier seat uses (Rachel is C: R and A are guests), else the seat number."""
     out: list[str] = []
     for p in game.state.players:
-        t = (plain(p.name)[:1] or "?").upper()
-        out.append(t if t not in out and t not in "NX" else str(p.seat + 1))
+        free = [ch for ch in plain(p.name).upper() if ch.isalpha() and ch.isascii()
+                and ch not in TAKEN and ch not in out]
+        out.append(free[0] if free else str(p.seat + 1))
     return out
 
 
@@ -356,9 +362,17 @@ def ship_strip(game: Game, p: Player, i: int) -> str:
     line = f" {i + 1}. {strip}  cabins {ships.cabins(sh)}{flag}"
     if sh.cruise:
         line += (f"\n    in flight: {stop_strip(game, sh.cruise, sh.stop)}"
-                 f"  (stop {sh.stop + 1 if sh.stop >= 0 else 'launch'})"
-                 + (f"  token {sh.token}" if sh.token else ""))
+                 f"  ({f'at stop {sh.stop + 1}' if sh.stop >= 0 else 'just launched'})"
+                 + (f"  carrying {_token(sh.token)}" if sh.token else ""))
     return line
+
+
+def _token(token: str) -> str:
+    """A launch-tower token by its bonus ('the 4 ads token'), never by its id."""
+    try:
+        return f"the {cruises.token_label(token)} upgrade token"
+    except KeyError:
+        return "an upgrade token"
 
 
 def _tokens(row: list[str], labels: tuple[str, ...]) -> str:
