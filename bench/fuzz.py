@@ -183,7 +183,7 @@ def write_repro(failure: Failure, log: list[Command], folder: Path) -> Path:
         gf.commands = list(log)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"fuzz-{opts.players}p-{opts.difficulty}-{opts.setup}-seed{opts.seed}.json"
-    write_atomic(path, encode(gf), keep_backup=False)
+    write_atomic(path, encode(gf))
     return path
 
 

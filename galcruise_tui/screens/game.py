@@ -19,6 +19,7 @@ from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import Event
+from galcruise_tui.text import safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
@@ -90,6 +91,7 @@ class GameScreen(Screen[None]):
         self._skip = threading.Event()
         self._agms_seen = session.game.state.agm_done
         self._shown: dict[str, object] = {}
+        self._leave_unsaved = False  # q was pressed once while the game could not be saved
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -106,7 +108,7 @@ class GameScreen(Screen[None]):
     # --- drawing -----------------------------------------------------------------------------
     def on_mount(self) -> None:
         if self.session.warning:
-            self.notify(self.session.warning, severity="warning", timeout=8)
+            self.notify(safe(self.session.warning, 400), severity="warning", timeout=8)
         self._layout(self.app.size.width, self.app.size.height)
         g = self.game
         seats = ", ".join(f"{p.name} ({self.seat_kind(p.seat)})" for p in g.state.players)
@@ -175,7 +177,11 @@ class GameScreen(Screen[None]):
         if start_bot:
             self.thinking = True
         seat = self.viewer_seat()
-        self._set("#status", render.status(g))
+        status = render.status(g)
+        if self.session.save_error:
+            # The game goes on in memory; the player must see that the disk is not keeping up.
+            status = f"[reverse]not saved: {safe(self.session.save_error, 80)}[/] {status}"
+        self._set("#status", status)
         if boards:
             self.query_one(Boards).show(g, seat)
             self.query_one(SidePane).show(g, seat)
@@ -249,7 +255,7 @@ class GameScreen(Screen[None]):
         try:
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
-            self.notify(str(e), severity="error")
+            self.notify(safe(e, 400), severity="error")
             return
         self.write_events(events)
         g = self.game
@@ -312,7 +318,9 @@ class GameScreen(Screen[None]):
         if self.session.redo():
             self.log_line(Text("── redone ──", style="italic"))
             self.write_events(self.session.last_events)
-            self.redraw()
+        elif self.session.warning:
+            self.notify(safe(self.session.warning, 400), severity="error")
+        self.redraw()
 
     def action_skip(self) -> None:
         self._skip.set()
@@ -341,16 +349,18 @@ class GameScreen(Screen[None]):
                 path = self.app.store.path_for(name)  # type: ignore[attr-defined]
                 self.session.save_as(path)
                 self.notify(f"Saved as {path.stem}; play goes on in that file.")
-            except (SaveError, OSError) as e:
-                self.notify(str(e), severity="error")
+            except SaveError as e:
+                self.notify(safe(e, 400), severity="error")
 
         self.app.push_screen(SaveAs(), done)
 
     def action_leave(self) -> None:
-        try:
-            self.session.save()
-        except (SaveError, OSError) as e:
-            self.notify(f"Could not save: {e}", severity="error")
+        if not self.session.save() and not self._leave_unsaved:
+            # Leaving now loses the moves since the last good save: say so once, then obey.
+            self._leave_unsaved = True
+            self.notify(f"Not saved: {safe(self.session.save_error, 200)}. Press q again to "
+                        "leave without saving.", severity="error", markup=True)
+            self.redraw(boards=False)
             return
         self.workers.cancel_group(self, "bot")
         self.app.pop_screen()
