@@ -348,7 +348,7 @@ class GameScreen(Screen[None]):
             try:
                 path = self.app.store.path_for(name)  # type: ignore[attr-defined]
                 self.session.save_as(path)
-                self.notify(f"Saved as {path.stem}; play goes on in that file.")
+                self.notify(f"Saved as {safe(path.stem)}; play goes on in that file.")
             except SaveError as e:
                 self.notify(safe(e, 400), severity="error")
 

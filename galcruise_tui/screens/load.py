@@ -53,7 +53,7 @@ class LoadScreen(Screen[None]):
             infos = self.app.store.list()  # type: ignore[attr-defined]
         except OSError as e:
             infos = []
-            self.notify(f"Cannot list the saves: {e}", severity="error")
+            self.notify(f"Cannot list the saves: {safe(e)}", severity="error")
         items = []
         for info in infos:
             # Names, seats and errors come from the files: escaped, or `[/]` crashes the list.
