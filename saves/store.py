@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import msgspec
@@ -141,19 +140,28 @@ class Store:
 
     def delete(self, name: str) -> None:
         path = self.path_for(name)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             raise SaveError(f"{path}: no such save.")
-        path.unlink()
-        backup_path(path).unlink(missing_ok=True)
+        try:
+            path.unlink()
+            backup_path(path).unlink(missing_ok=True)
+        except OSError as e:
+            raise SaveError(f"{path}: not deleted ({e.strerror}).") from None
 
     def export(self, name: str, dest: Path) -> Path:
+        """A copy of the save at `dest`: the bytes are read with the size cap, so a save that
+        is a link to a device is refused, not copied without end."""
         src = self.path_for(name)
         if not src.exists():
             raise SaveError(f"{src}: no such save.")
         dest = Path(dest)
         if dest.is_dir():
             dest = dest / src.name
-        shutil.copyfile(src, dest)
+        data = read_bytes(src)
+        try:
+            write_atomic(dest, data)
+        except OSError as e:
+            raise SaveError(f"{dest}: not written ({e.strerror}).") from None
         return dest
 
     def import_file(self, src: Path, name: str | None = None) -> Path:
