@@ -10,6 +10,7 @@ from engine import Game, GameError, GameOptions
 from engine.commands import Command
 from engine.components import load_components
 from engine.events import Event
+from engine.game import REVEAL
 from saves.atomic import backup_path, write_atomic
 from saves.envelope import (
     HASH_EVERY,
@@ -35,12 +36,6 @@ CHECKPOINT_EVERY = 50
 
 def now() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _decks(game: Game) -> tuple[int, ...]:
-    b = game.state.board
-    return (len(b.agenda_deck), len(b.blueprint_deck), len(b.cockpit_deck), len(b.engine_deck),
-            len(b.cruise_deck), game.state.rng)
 
 
 def starting_position(gf: GameFile, path: Path | None) -> Game:
@@ -161,11 +156,10 @@ class Session:
     def _apply_logged(self, cmd: Command) -> list[Event]:
         g = self.game
         actor = g.pending.seat if g.pending else -1
-        before = _decks(g)
         events = g.apply(cmd)
         n = len(self.actors) + 1
         self.actors.append(actor)
-        if _decks(g) != before:
+        if any(e.kind == REVEAL for e in events):
             self.reveals.append(n)
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = g.snapshot()

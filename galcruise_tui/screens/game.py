@@ -19,6 +19,7 @@ from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import Event
+from engine.game import REVEAL
 from galcruise_tui.text import safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
@@ -237,6 +238,8 @@ class GameScreen(Screen[None]):
         marks = render.tags(self.game)
         lines: list[Text] = []
         for e in events:
+            if e.kind == REVEAL:  # for saves and bots; the draws themselves are logged
+                continue
             if e.kind == "turn":
                 lines.append(Text(f"── {e.text}", style="bold"))
                 continue

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
+from engine.game import REVEAL
 from galcruise_tui.text import safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
@@ -73,7 +74,8 @@ class ReplayScreen(Screen[None]):
         if events:
             log = self.query_one(RichLog)
             for e in rp.events:
-                log.write(e.text)
+                if e.kind != REVEAL:
+                    log.write(e.text)
             rp.events = []
 
     def _safely(self, fn) -> None:  # noqa: ANN001
