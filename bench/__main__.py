@@ -39,7 +39,7 @@ def _speed(args: argparse.Namespace) -> int:
 def _fuzz(args: argparse.Namespace) -> int:
     from bench import fuzz
 
-    return fuzz.main(args.games, args.seed, args.out, args.stop_after)
+    return fuzz.main(args.games, args.seed, args.out, args.stop_after, args.mutants)
 
 
 def _progress(done: int, total: int) -> None:
@@ -86,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--out", default=None, help="folder for reproducing saves (default: temp)")
     f.add_argument("--stop-after", type=int, default=1, help="failures before stopping")
+    f.add_argument("--mutants", type=int, default=30,
+                   help="mutated saves per game (one byte, one field, one list element), each "
+                        "of which must load, recover from its backup or be refused; 0: none")
     f.set_defaults(run=_fuzz)
     c = sub.add_parser("calibrate", help="bot games: game length, VP, what gets used")
     c.add_argument("--games", type=int, default=500, help="games per player count")

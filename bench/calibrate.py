@@ -270,7 +270,7 @@ STATS_VERSION = 1
 def save(path: Path, by: dict[int, list[GameStats]], bot: str, data: str | None) -> None:
     games = [g for gs in by.values() for g in gs]
     body = msgspec.json.encode(StatsFile(STATS_FORMAT, STATS_VERSION, bot, data, games))
-    write_atomic(path, body, keep_backup=False)
+    write_atomic(path, body)
 
 
 def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None]:

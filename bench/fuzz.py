@@ -183,7 +183,7 @@ def write_repro(failure: Failure, log: list[Command], folder: Path) -> Path:
         gf.commands = list(log)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"fuzz-{opts.players}p-{opts.difficulty}-{opts.setup}-seed{opts.seed}.json"
-    write_atomic(path, encode(gf), keep_backup=False)
+    write_atomic(path, encode(gf))
     return path
 
 
@@ -209,15 +209,18 @@ def report_failure(failure: Failure, log: list[Command], folder: Path,
     return path
 
 
-def main(games: int, seed: int, out: str | None, stop_after: int = 1) -> int:
+def main(games: int, seed: int, out: str | None, stop_after: int = 1,
+         mutants: int = 30) -> int:
     folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="galcruise-fuzz-"))
     failures = 0
     commands = 0
     per: dict[str, int] = {}
+    played: list[tuple[GameOptions, list[Command]]] = []
     t = time.perf_counter()
     for i in range(games):
         opts = game_options(i, seed)
         game, log, failure = play(opts)
+        played.append((opts, log))
         commands += len(log)
         key = f"{opts.players}p" + (f" {opts.difficulty}" if opts.players == 1 else "")
         per[key] = per.get(key, 0) + 1
@@ -234,4 +237,24 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1) -> int:
     mix = ", ".join(f"{k}: {v}" for k, v in sorted(per.items()))
     print(f"fuzz: {sum(per.values())} games ({mix}), {commands:,} commands, every invariant "
           f"after each; {failures} failure{'s' if failures != 1 else ''}; {spent:.0f} s")
+    if mutants > 0:
+        failures += mutant_report(folder, played, mutants, seed)
     return 1 if failures else 0
+
+
+def mutant_report(folder: Path, played: list[tuple[GameOptions, list[Command]]],
+                  per_game: int, seed: int) -> int:
+    """Mutate a save of each game; print the outcomes and any traceback. Returns tracebacks."""
+    from bench import mutants
+
+    t = time.perf_counter()
+    outcomes, tracebacks = mutants.run(folder / "mutants", played, per_game, seed)
+    total = sum(outcomes.values())
+    kinds = ", ".join(mutants.KINDS)
+    print(f"mutants: {total:,} mutated saves ({kinds}; {len(played)} games); "
+          f"{outcomes['loaded']:,} loaded unharmed, {outcomes['recovered']:,} recovered from "
+          f"the backup, {outcomes['refused']:,} refused in a sentence; "
+          f"{outcomes['traceback']} with a traceback; {time.perf_counter() - t:.0f} s")
+    for text in tracebacks[:5]:
+        print(text)
+    return len(tracebacks)

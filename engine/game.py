@@ -18,9 +18,11 @@ from engine.setup import new_state
 from engine.state import Decision, State
 
 if TYPE_CHECKING:
+    from engine.observation import Observation, RachelBack
     from engine.rules.scoring import ScoreLine
 
 _encoder = msgspec.msgpack.Encoder()
+REVEAL = "reveal"  # the kind of the event that ends a command which revealed hidden information
 _state_decoder = msgspec.msgpack.Decoder(State)
 
 
@@ -105,6 +107,7 @@ class Game:
         if cmd not in legal:
             raise IllegalCommand(self._why_illegal(cmd, legal))
         before = self.snapshot()
+        hidden = self._hidden()
         ctx = Ctx(self.state, self.comps)
         self._legal_cache = None
         try:
@@ -112,7 +115,52 @@ class Game:
         except Exception:
             self.state = _state_decoder.decode(before)
             raise
+        if self._hidden() != hidden:
+            # One place sees every draw, flip and shuffle, whichever rule made it: saves put
+            # the multi-human undo floor here, and a new rule cannot forget to say so.
+            ctx.events.append(Event(REVEAL, -1, "Hidden information was revealed."))
         return ctx.events
+
+    def _hidden(self) -> bytes:
+        """The face-down part of the state, in order: decks, Rachel's deck, the NPC's spare
+        technology tiles and the RNG (which decides every future shuffle)."""
+        b, r = self.state.board, self.state.rachel
+        return _encoder.encode((b.agenda_deck, b.blueprint_deck, b.cockpit_deck, b.engine_deck,
+                                b.cruise_deck, r.deck if r else None,
+                                b.npc.technologies if b.npc else None, self.state.rng))
+
+    def try_apply(self, cmd: Command) -> tuple[Game, list[Event]]:
+        """The game after `cmd` and its events, leaving this game as it is (IllegalCommand
+        when it is refused). Bots look ahead with this instead of the rules' own entry points."""
+        trial = self.copy()
+        trial._legal_cache = self._legal_cache
+        return trial, trial.apply(cmd)
+
+    # --- hidden information ------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now: its own hand, the others' hand sizes, the public board;
+        no deck order, no hidden card, no RNG state (-1: a spectator)."""
+        from engine.observation import observe
+
+        return observe(self.state, seat, self._rachel_next())
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A game `seat` cannot tell from this one (the same observation), with everything it
+        cannot see dealt again from `seed`."""
+        from engine.observation import redeal
+
+        return Game(redeal(self.state, seat, seed, self._rachel_backs()), self.comps)
+
+    def _rachel_backs(self) -> dict[str, RachelBack]:
+        from engine.observation import RachelBack
+
+        return {c.id: RachelBack(c.first, c.second, c.station) for c in self.comps.rachel_cards}
+
+    def _rachel_next(self) -> RachelBack | None:
+        r = self.state.rachel
+        if r is None or not (r.deck or r.discard):
+            return None
+        return self._rachel_backs()[r.deck[0] if r.deck else r.discard[0]]
 
     def _why_illegal(self, cmd: Command, legal: list[Command]) -> str:
         from engine.explain import why_illegal

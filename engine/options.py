@@ -44,6 +44,9 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         for n in self.names:
             if not n.strip() or len(n) > 24:
                 raise IllegalOptions(f"seat name {n!r} must be 1 to 24 characters")
+            if not n.isprintable():
+                # Escapes in a name would drive the terminal of whoever views the game.
+                raise IllegalOptions(f"seat name {n!r} holds control characters")
         # Solo: one level per row of the difficulty table (難易度の調整), in the book's order.
         if self.difficulty == "custom":
             if len(self.custom_mix) != len(CUSTOM_ROWS):

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from galcruise_tui.text import plain
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="galcruise",
@@ -14,7 +16,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-pause", type=float, default=0.4, metavar="SECONDS",
                         help="pause before each bot move (default 0.4; p in a game changes it)")
     sub = parser.add_subparsers(dest="cmd")
-    v = sub.add_parser("verify", help="replay a save and check every stored hash")
+    v = sub.add_parser(
+        "verify", help="replay a save and check every stored hash",
+        description="Replay a save from its options and seed and check every stored state "
+                    "hash, the final one included, and that its redo moves are legal. Two games "
+                    "with the same options, seed and moves give the same hashes; their files "
+                    "differ only in the created/updated timestamps.")
     v.add_argument("file")
     r = sub.add_parser("replay", help="print the state at step N of a save")
     r.add_argument("file")
@@ -38,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         from saves import SaveError
 
         msg = str(e) if isinstance(e, SaveError) else f"{type(e).__name__}: {e}"
-        print(f"galcruise: {msg}", file=sys.stderr)
+        print(f"galcruise: {plain(msg, 400)}", file=sys.stderr)
         return 2
     from galcruise_tui.app import run
 
@@ -50,7 +57,7 @@ def _verify(args: argparse.Namespace) -> int:
     from replays import verify
 
     ok, msg = verify(args.file)
-    print(msg)
+    print(plain(msg, 400))
     return 0 if ok else 1
 
 
@@ -63,10 +70,11 @@ def _replay(args: argparse.Namespace) -> int:
         sys.stdout.write(rp.state_json().decode() + "\n")
     else:
         g = rp.game
-        print(f"step {rp.index}/{rp.length}, turn {g.state.turn.number}, round {g.state.round}; "
-              f"scores {g.scores()}; {g.waiting_for()}")
+        # Seat names come from the file: printed raw, escapes in them would drive the terminal.
+        print(plain(f"step {rp.index}/{rp.length}, turn {g.state.turn.number}, round "
+                    f"{g.state.round}; scores {g.scores()}; {g.waiting_for()}", 400))
         for note in rp.undo_notes():
-            print(note)
+            print(plain(note, 400))
     return 0
 
 
@@ -93,8 +101,8 @@ def _simulate(args: argparse.Namespace) -> int:
     s.save()
     g = s.game
     where = f" -> {s.path}" if s.path else ""
-    print(f"{s.length} commands, turn {g.state.turn.number}, over={g.is_over}, "
-          f"scores {g.scores()}{where}")
+    print(plain(f"{s.length} commands, turn {g.state.turn.number}, over={g.is_over}, "
+                f"scores {g.scores()}{where}", 400))
     return 0
 
 

@@ -15,9 +15,9 @@ import msgspec
 from engine import Game
 from engine.describe import describe, seat_name
 from engine.events import Event
-from saves.envelope import GameFile, UndoRecord
+from saves.envelope import GameFile, SaveError, UndoRecord, refuse
 from saves.reader import read_game_file
-from saves.session import starting_position
+from saves.session import first_illegal, starting_position
 
 CHECKPOINT_EVERY = 50
 
@@ -52,7 +52,11 @@ class Replay:
 
     # --- moving -----------------------------------------------------------------------------
     def _advance(self) -> list[Event]:
-        events = self.game.apply(self.commands[self.index])
+        try:
+            events = self.game.apply(self.commands[self.index])
+        except Exception as e:  # noqa: BLE001 - a file's log may hold anything
+            raise refuse(self.path, f"command {self.index + 1} of its log is refused "
+                                    f"({e})") from None
         self.index += 1
         if self.index % CHECKPOINT_EVERY == 0 and self.index not in self._checkpoints:
             self._checkpoints[self.index] = self.game.snapshot()
@@ -206,16 +210,25 @@ class Replay:
 
 
 def verify(path: str | Path) -> tuple[bool, str]:
-    """Replay a save and compare every stored hash: (ok, a sentence)."""
+    """Replay a save and compare every stored hash: (ok, a sentence).
+
+    A file must carry the hash of its final position (every save writes it); without it the
+    replay could not be checked, and that is a failure, not a pass.
+    """
     rp = Replay.open(path)
     want = dict(rp.file.hashes)
     for i in range(rp.length):
         try:
             rp.step()
-        except Exception as e:  # noqa: BLE001 - any engine refusal is a divergence to report
-            return False, f"{path}: command {i + 1} ({rp.commands[i]!r}) is refused: {e}"
+        except SaveError as e:
+            return False, str(e)
         h = want.get(i + 1)
         if h is not None and h != rp.game.state_hash():
-            return False, f"{path}: diverges at command {i + 1} ({rp.commands[i]!r})."
+            return False, str(refuse(path, f"diverges at command {i + 1} ({rp.commands[i]!r})"))
+    if rp.length and rp.length not in want:
+        return False, str(refuse(path, f"could not be checked: it carries no hash for its final "
+                                       f"position (command {rp.length})"))
+    bad = first_illegal(rp.game, rp.file.redo)
+    if bad is not None:
+        return False, str(refuse(path, f"redo move {bad[0] + 1} is refused ({bad[1]})"))
     return True, f"OK: {rp.length} commands, {len(want)} hashes match."
-

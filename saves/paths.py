@@ -31,8 +31,10 @@ def saves_dir(root: Path) -> Path:
 
 def sanitize(name: str) -> str:
     """A save name safe as a file name: no separators, no traversal, no hidden files."""
-    clean = re.sub(r"[^A-Za-z0-9 _.\-]", "_", name).strip().strip(".")
-    clean = clean.replace("..", "_")[:NAME_MAX].strip()
+    # Dots and spaces go from both ends together: " . . a" must not become ". a", a hidden
+    # file, nor "a." (Windows drops trailing dots).
+    clean = re.sub(r"[^A-Za-z0-9 _.\-]", "_", name).strip(" .").replace("..", "_")
+    clean = clean[:NAME_MAX].strip(" .")
     if not re.search(r"[A-Za-z0-9]", clean):
         raise SaveError(f"{name!r}: a save name needs letters or digits.")
     return clean

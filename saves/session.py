@@ -10,18 +10,23 @@ from engine import Game, GameError, GameOptions
 from engine.commands import Command
 from engine.components import load_components
 from engine.events import Event
+from engine.game import REVEAL
 from saves.atomic import backup_path, write_atomic
 from saves.envelope import (
     HASH_EVERY,
+    MAX_TEXT,
+    MAX_UNDO_RECORDS,
+    MAX_UNDONE,
     GameFile,
     SaveError,
     Summary,
     UndoRecord,
+    decode,
     encode,
     new_file,
     refuse,
 )
-from saves.reader import read_game_file
+from saves.reader import read_bytes
 
 if TYPE_CHECKING:
     from saves.store import Store
@@ -31,12 +36,6 @@ CHECKPOINT_EVERY = 50
 
 def now() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _decks(game: Game) -> tuple[int, ...]:
-    b = game.state.board
-    return (len(b.agenda_deck), len(b.blueprint_deck), len(b.cockpit_deck), len(b.engine_deck),
-            len(b.cruise_deck), game.state.rng)
 
 
 def starting_position(gf: GameFile, path: Path | None) -> Game:
@@ -67,6 +66,9 @@ class Session:
         self.actors: list[int] = []  # who decided each command
         self.reveals: list[int] = []  # log indices of commands that showed hidden information
         self._checkpoints: dict[int, bytes] = {0: game.snapshot()}
+        # The bytes of the last good save, written or loaded: the next save's backup. Never a
+        # copy of what is on disk now, which may be damaged, a device or a link.
+        self._good: bytes | None = None
 
     # --- creating and loading -------------------------------------------------------------
     @classmethod
@@ -106,7 +108,10 @@ class Session:
 
     @classmethod
     def _load(cls, path: Path) -> Session:
-        return cls.from_file(read_game_file(path), path)
+        data = read_bytes(path)
+        s = cls.from_file(decode(data, path), path)
+        s._good = data
+        return s
 
     @classmethod
     def from_file(cls, gf: GameFile, path: Path | None) -> Session:
@@ -115,13 +120,30 @@ class Session:
         for i, cmd in enumerate(gf.commands):
             try:
                 s._apply_logged(cmd)
-            except GameError as e:
+            except Exception as e:  # noqa: BLE001 - whatever a file holds, it is refused
                 raise refuse(path, f"the log replays illegally at command {i + 1}: {e}") from None
             want = expected.get(i + 1)
             if want is not None and want != s.game.state_hash():
                 raise refuse(path, f"the game diverges at command {i + 1} (the rules changed "
                                    "since it was saved)")
+        s._drop_illegal_redo()
         return s
+
+    def _drop_illegal_redo(self) -> None:
+        """Keep the redo list only as far as it plays legally from here.
+
+        Redo moves are moves taken back, not part of the game: a file edited by hand may hold
+        a bad one, and that must neither refuse the game nor crash the `r` key later.
+        """
+        bad = first_illegal(self.game, self.file.redo)
+        if bad is None:
+            return
+        k, why = bad
+        dropped = len(self.file.redo) - k
+        self.file.redo = self.file.redo[:k]
+        where = self.path if self.path is not None else "the save"
+        self.warning = (f"{where}: redo move {k + 1} is refused ({why}); "
+                        f"{dropped} redo {'move' if dropped == 1 else 'moves'} dropped.")
 
     # --- playing ----------------------------------------------------------------------------
     def apply(self, cmd: Command) -> list[Event]:
@@ -134,11 +156,10 @@ class Session:
     def _apply_logged(self, cmd: Command) -> list[Event]:
         g = self.game
         actor = g.pending.seat if g.pending else -1
-        before = _decks(g)
         events = g.apply(cmd)
         n = len(self.actors) + 1
         self.actors.append(actor)
-        if _decks(g) != before:
+        if any(e.kind == REVEAL for e in events):
             self.reveals.append(n)
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = g.snapshot()
@@ -193,21 +214,30 @@ class Session:
         return True
 
     def redo(self) -> bool:
-        if not self.file.redo:
+        if not self.file.redo or not self._redo_one():
             return False
-        self._redo_one()
         # Bot moves that followed come back with it.
         while self.file.redo and self.game.pending and self._is_bot(self.game.pending.seat):
-            self._redo_one()
+            if not self._redo_one():
+                break
         self.save()
         return True
 
-    def _redo_one(self) -> None:
+    def _redo_one(self) -> bool:
         # Taken off the redo list only once applied, so a refused redo loses nothing.
         cmd = self.file.redo[0]
-        self._apply_logged(cmd)
+        try:
+            self._apply_logged(cmd)
+        except Exception as e:  # noqa: BLE001 - a redo never takes the app down
+            # Illegal redos are dropped at load, so this is a rules bug (a fuzzer's repro):
+            # the game stays where it was, and the rest of the list is void.
+            why = str(e) if isinstance(e, GameError) else f"{type(e).__name__}: {e}"
+            self.warning = f"Redo failed ({why}); the redo list was dropped."
+            self.file.redo.clear()
+            return False
         self.file.redo.pop(0)
         self.file.commands.append(cmd)
+        return True
 
     def _rewind(self, target: int) -> None:
         cp = max(i for i in self._checkpoints if i <= target)
@@ -234,14 +264,69 @@ class Session:
         if self.length:
             gf.hashes.append((self.length, g.state_hash()))
         gf.summary = Summary(turn=g.state.turn.number, round=g.state.round, scores=g.scores(),
-                             over=g.is_over, waiting=g.waiting_for())
+                             over=g.is_over, waiting=g.waiting_for()[:MAX_TEXT])
+        gf.undo_log = _within_bounds(gf.undo_log)
         return gf
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the file; False, with `save_error` saying why, when the disk refuses.
+
+        A failed write never undoes the move: the game goes on in memory, and the next save
+        that succeeds writes the whole log, so nothing is lost once the folder is writable.
+        """
         if self.path is None:
-            return
-        write_atomic(self.path, encode(self.to_file()))
+            return True
+        data = encode(self.to_file())
+        try:
+            write_atomic(self.path, data, backup=self._good)
+        except OSError as e:
+            self.save_error = f"{e.strerror or type(e).__name__} ({self.path.name})"
+            return False
+        self._good = data
+        self.save_error = None
+        return True
 
     def save_as(self, path: Path) -> None:
-        self.path = path
-        self.save()
+        """Play goes on in `path`; refused, with nothing changed, when it cannot be written."""
+        before = self.path, self._good, self.save_error
+        self.path, self._good = path, None
+        if not self.save():
+            why = self.save_error
+            self.path, self._good, self.save_error = before
+            raise SaveError(f"{path}: not saved ({why}).")
+
+
+def first_illegal(game: Game, commands: list[Command]) -> tuple[int, str] | None:
+    """(index, reason) of the first of `commands` the rules refuse, played in turn from `game`.
+
+    A command that makes the engine raise something else is a rules bug, not a bad file (the
+    fuzzer saves such a crash in the redo list on purpose): the check stops there, and redo
+    reports it when it is played.
+    """
+    if not commands:
+        return None
+    trial = game.copy()
+    for k, cmd in enumerate(commands):
+        try:
+            trial.apply(cmd)
+        except GameError as e:
+            return k, str(e)
+        except Exception:  # noqa: BLE001 - see above
+            return None
+    return None
+
+
+def _within_bounds(records: list[UndoRecord]) -> list[UndoRecord]:
+    """The newest undo records that fit the file's bounds: a long session never writes a file
+    that a reader would refuse; the oldest undo notes go first."""
+    kept: list[UndoRecord] = []
+    total = 0
+    for rec in reversed(records):
+        total += len(rec.commands)
+        if len(kept) == MAX_UNDO_RECORDS or total > MAX_UNDONE:
+            break
+        kept.append(rec)
+    if len(kept) == len(records):
+        return records
+    kept.reverse()
+    return kept

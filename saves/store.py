@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import msgspec
 
 from engine import GameOptions
 from saves.atomic import backup_path, write_atomic
-from saves.envelope import SaveError, decode
+from saves.envelope import Listing, SaveError, decode, decode_listing
 from saves.paths import SUFFIX, data_root, sanitize, saves_dir
-from saves.reader import read_bytes, read_game_file
+from saves.reader import read_bytes
 
 
 class SaveInfo(msgspec.Struct, frozen=True):
@@ -25,11 +24,28 @@ class SaveInfo(msgspec.Struct, frozen=True):
     over: bool
     updated: str
     error: str | None = None
+    # The main file is bad but its backup is good: it loads from the backup (this says why).
+    warning: str | None = None
+    options: GameOptions | None = None
+
+
+# A file is read again only when its size, time or inode changed: the title screen lists the
+# saves on every visit, and a folder of large files must not be decoded each time.
+_Key = tuple[int, int, int]
+
+
+def _key(path: Path) -> _Key | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
 
 class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.root = saves_dir(root or data_root())
+        self._seen: dict[Path, tuple[_Key | None, Listing | SaveError]] = {}
 
     def path_for(self, name: str) -> Path:
         return self.root / (sanitize(name) + SUFFIX)
@@ -65,21 +81,45 @@ class Store:
         return name
 
     def list(self) -> list[SaveInfo]:
-        """Every save, newest first; damaged ones are listed with what is wrong."""
-        if not self.root.exists():
+        """Every save, newest first; damaged ones are listed with what is wrong.
+
+        Only the header of each file is decoded (the command logs are skipped, not built), and
+        a file whose main copy is bad but whose backup is good is listed from the backup, as
+        `Session.load` would open it.
+        """
+        try:
+            paths = sorted(self.root.glob("*" + SUFFIX))
+        except OSError:
             return []
+        seen: dict[Path, tuple[_Key | None, Listing | SaveError]] = {}
         out = []
-        for path in sorted(self.root.glob("*" + SUFFIX)):
-            name = path.stem
-            try:
-                gf = read_game_file(path)
-            except SaveError as e:
-                out.append(SaveInfo(name, str(path), 0, (), 0, (), False, "", str(e)))
+        for path in paths:
+            main = self._listing(path, seen)
+            if isinstance(main, Listing):
+                out.append(_info(path, main))
                 continue
-            out.append(SaveInfo(name, str(path), gf.options.players, tuple(gf.seats),
-                                gf.summary.turn, tuple(gf.summary.scores), gf.summary.over,
-                                gf.updated))
+            bak = backup_path(path)
+            backup = self._listing(bak, seen) if bak.exists() else main
+            if isinstance(backup, Listing):
+                out.append(_info(path, backup, warning=main.problem))
+            else:
+                out.append(SaveInfo(path.stem, str(path), 0, (), 0, (), False, "", str(main)))
+        self._seen = seen
         return sorted(out, key=lambda i: i.updated, reverse=True)
+
+    def _listing(self, path: Path, seen: dict[Path, tuple[_Key | None, Listing | SaveError]]
+                 ) -> Listing | SaveError:
+        key = _key(path)
+        known = self._seen.get(path)
+        if known is not None and key is not None and known[0] == key:
+            seen[path] = known
+            return known[1]
+        try:
+            got: Listing | SaveError = decode_listing(read_bytes(path), path)
+        except SaveError as e:
+            got = e
+        seen[path] = (key, got)
+        return got
 
     def latest(self) -> SaveInfo | None:
         for info in self.list():
@@ -100,19 +140,28 @@ class Store:
 
     def delete(self, name: str) -> None:
         path = self.path_for(name)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             raise SaveError(f"{path}: no such save.")
-        path.unlink()
-        backup_path(path).unlink(missing_ok=True)
+        try:
+            path.unlink()
+            backup_path(path).unlink(missing_ok=True)
+        except OSError as e:
+            raise SaveError(f"{path}: not deleted ({e.strerror}).") from None
 
     def export(self, name: str, dest: Path) -> Path:
+        """A copy of the save at `dest`: the bytes are read with the size cap, so a save that
+        is a link to a device is refused, not copied without end."""
         src = self.path_for(name)
         if not src.exists():
             raise SaveError(f"{src}: no such save.")
         dest = Path(dest)
         if dest.is_dir():
             dest = dest / src.name
-        shutil.copyfile(src, dest)
+        data = read_bytes(src)
+        try:
+            write_atomic(dest, data)
+        except OSError as e:
+            raise SaveError(f"{dest}: not written ({e.strerror}).") from None
         return dest
 
     def import_file(self, src: Path, name: str | None = None) -> Path:
@@ -126,5 +175,12 @@ class Store:
         dest = self.path_for(name or src.stem)
         if dest.exists():
             raise SaveError(f"{dest}: a save of that name exists already.")
-        write_atomic(dest, data, keep_backup=False)
+        write_atomic(dest, data)
         return dest
+
+
+def _info(path: Path, h: Listing, warning: str | None = None) -> SaveInfo:
+    players = h.options.players if h.options is not None else len(h.seats)
+    return SaveInfo(path.stem, str(path), players, tuple(h.seats), h.summary.turn,
+                    tuple(h.summary.scores), h.summary.over, h.updated, warning=warning,
+                    options=h.options)

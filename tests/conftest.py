@@ -1,4 +1,50 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+# Tests that play whole games or many of them: `pytest -m "not slow"` leaves them out and runs
+# in under a minute here; CI runs everything. Picked from `pytest --durations=0` (2 s or more
+# on a busy 2-core machine), by test function, so every parameter of one goes together.
+SLOW = frozenset("""
+test_bench_calibrate.py::test_a_run_reports_its_progress_game_by_game
+test_bot_seats.py::test_a_bot_seat_plays_legal_moves_and_repeats_them
+test_fuzz.py::test_a_crash_is_shrunk_and_saved_one_redo_before_it
+test_fuzz.py::test_arbitrary_commands_are_refused_cleanly
+test_fuzz.py::test_every_kind_of_mutant_is_loaded_recovered_or_refused
+test_fuzz.py::test_fuzz_mode_prints_a_summary
+test_fuzz.py::test_fuzz_slice_keeps_every_invariant
+test_fuzz.py::test_greedy_beats_random_from_either_seat
+test_fuzz.py::test_greedy_is_deterministic
+test_fuzz.py::test_greedy_pair_launches_and_meets_goals
+test_greedy.py::test_random_moves_only_once_a_game_is_stuck
+test_npc.py::test_random_games_with_the_npc_finish_and_keep_every_invariant
+test_planner.py::test_planner_is_deterministic
+test_planner.py::test_planner_only_changes_the_main_choice
+test_planner.py::test_planner_outscores_the_greedy_bot_against_rachel
+test_planner.py::test_planner_with_random_moves
+test_planner.py::test_planning_leaves_the_game_untouched
+test_property.py::test_every_random_game_ends_with_a_final_score_sheet
+test_rachel_games.py::test_random_solo_games_end_with_both_scores
+test_saves.py::test_many_random_games_round_trip
+test_saves.py::test_save_load_round_trip_and_list
+test_saves.py::test_two_humans_cannot_undo_past_a_reveal
+test_saves.py::test_undo_to_the_start_and_redo_back
+test_tui.py::test_a_bumped_human_chooses_a_funding_bonus_off_turn
+test_tui.py::test_a_complete_solo_game_against_rachel_by_keys
+test_tui.py::test_a_complete_two_player_game_by_keys_against_a_bot
+test_tui.py::test_a_planner_seat_chosen_on_the_new_game_screen_plays_its_turns
+test_tui.py::test_a_solo_game_starts_with_a_custom_mix_and_plays_by_keys
+test_tui.py::test_save_as_quit_and_load_mid_game
+test_tui.py::test_the_palette_finds_a_move_by_its_words
+test_tui_damaged.py::test_a_bloated_file_is_refused_in_a_sentence_and_the_others_load
+""".split())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        name = item.nodeid.split("[")[0].removeprefix("tests/")
+        if name in SLOW or item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.slow)

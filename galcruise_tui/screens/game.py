@@ -19,6 +19,7 @@ from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import Event
+from engine.game import REVEAL
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
@@ -107,6 +108,7 @@ class GameScreen(Screen[None]):
         self._shown: dict[str, object] = {}
         self.summary = TurnSummary()
         self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
+        self._leave_unsaved = False  # q was pressed once while the game could not be saved
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -124,7 +126,7 @@ class GameScreen(Screen[None]):
     # --- drawing -----------------------------------------------------------------------------
     def on_mount(self) -> None:
         if self.session.warning:
-            self.notify(self.session.warning, severity="warning", timeout=8)
+            self.notify(safe(self.session.warning, 400), severity="warning", timeout=8)
         self._layout(self.app.size.width, self.app.size.height)
         g = self.game
         seats = ", ".join(f"{plain(p.name)} ({self.seat_kind(p.seat)})"
@@ -200,6 +202,8 @@ class GameScreen(Screen[None]):
         if start_bot:
             self.thinking = True
         seat = self.viewer_seat()
+        # With a save error the game goes on in memory: the status line says the disk is not
+        # keeping up.
         self._set("#status", render.status(g, self.status_viewer(), self.session.save_error))
         if boards:
             self.query_one(Boards).show(g, seat)
@@ -295,6 +299,8 @@ class GameScreen(Screen[None]):
         marks = render.tags(g)
         lines: list[Text] = []
         for e in events:
+            if e.kind == REVEAL:  # for saves and bots; the draws themselves are logged
+                continue
             text = plain(tidy(g, e.text), 2000)
             if e.kind == "turn":
                 lines.append(Text(f"── {text}", style="bold"))
@@ -321,7 +327,7 @@ class GameScreen(Screen[None]):
         try:
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
-            self.notify(safe(e), severity="error")
+            self.notify(safe(e, 400), severity="error")
             return
         self.write_events(events)
         g = self.game
@@ -389,7 +395,9 @@ class GameScreen(Screen[None]):
         if self.session.redo():
             self.log_line(Text("── redone ──", style="italic"))
             self.write_events(self.session.last_events)
-            self.redraw()
+        elif self.session.warning:
+            self.notify(safe(self.session.warning, 400), severity="error")
+        self.redraw()
 
     def action_skip(self) -> None:
         self._skip.set()
@@ -439,17 +447,19 @@ class GameScreen(Screen[None]):
             try:
                 path = self.app.store.path_for(name)  # type: ignore[attr-defined]
                 self.session.save_as(path)
-                self.notify(f"Saved as {path.stem}; play goes on in that file.")
-            except (SaveError, OSError) as e:
-                self.notify(str(e), severity="error")
+                self.notify(f"Saved as {safe(path.stem)}; play goes on in that file.")
+            except SaveError as e:
+                self.notify(safe(e, 400), severity="error")
 
         self.app.push_screen(SaveAs(), done)
 
     def action_leave(self) -> None:
-        try:
-            self.session.save()
-        except (SaveError, OSError) as e:
-            self.notify(f"Could not save: {e}", severity="error")
+        if not self.session.save() and not self._leave_unsaved:
+            # Leaving now loses the moves since the last good save: say so once, then obey.
+            self._leave_unsaved = True
+            self.notify(f"Not saved: {safe(self.session.save_error, 200)}. Press q again to "
+                        "leave without saving.", severity="error", markup=True)
+            self.redraw(boards=False)
             return
         self.workers.cancel_group(self, "bot")
         self.app.pop_screen()

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
 
 
@@ -52,16 +53,19 @@ class LoadScreen(Screen[None]):
             infos = self.app.store.list()  # type: ignore[attr-defined]
         except OSError as e:
             infos = []
-            self.notify(f"Cannot list the saves: {e}", severity="error")
+            self.notify(f"Cannot list the saves: {safe(e)}", severity="error")
         items = []
         for info in infos:
+            # Names, seats and errors come from the files: escaped, or `[/]` crashes the list.
             if info.error:
-                items.append(Option(f"✗ {info.name}: {info.error}", id=info.path,
+                items.append(Option(f"✗ {safe(info.name)}: {safe(info.error)}", id=info.path,
                                     disabled=True))
             else:
                 state = "finished" if info.over else f"turn {info.turn}"
-                items.append(Option(f"{info.name}  {', '.join(info.seats)}  {state}  "
-                                    f"VP {list(info.scores)}  {info.updated}", id=info.path))
+                note = "  (from its backup)" if info.warning else ""
+                items.append(Option(f"{safe(info.name)}  {safe(', '.join(info.seats))}  "
+                                    f"{state}  VP {list(info.scores)}  {safe(info.updated)}"
+                                    f"{note}", id=info.path))
         if not items:
             items.append(Option("No saved games yet.", disabled=True))
         yield OptionList(*items, id="load-list")
@@ -72,4 +76,4 @@ class LoadScreen(Screen[None]):
         if event.option.id:
             err = open_game(self.app, event.option.id, self.replay, switch=True)
             if err:
-                self.query_one("#load-error", Static).update(f"✗ {err}")
+                self.query_one("#load-error", Static).update(f"✗ {safe(err, 400)}")

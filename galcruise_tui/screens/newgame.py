@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from engine import GameOptions
 from engine.options import CUSTOM_ROWS, DEFAULT_NAMES, LEVELS
+from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
 
 # The planner plays a round ahead for each main choice: stronger, and a second or so a turn.
@@ -125,6 +126,6 @@ class NewGameScreen(Screen[None]):
             opts = self.options()
             session = Session.new(opts, store=self.app.store)  # type: ignore[attr-defined]
         except (GameError, SaveError, ValueError, OSError) as e:
-            self.query_one("#new-error", Static).update(f"✗ {e}")
+            self.query_one("#new-error", Static).update(f"✗ {safe(e, 400)}")
             return
         self.app.switch_screen(GameScreen(session))

@@ -10,6 +10,8 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
+from engine.game import REVEAL
+from galcruise_tui.text import safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.panes import Boards
@@ -65,21 +67,22 @@ class ReplayScreen(Screen[None]):
         g = rp.game
         playing = "playing" if self.timer else "paused"
         self.query_one("#replay-status", Static).update(Text.from_markup(
-            f"[b]Replay[/b] {rp.path.stem if rp.path else ''}: move {rp.index}/{rp.length} "
+            f"[b]Replay[/b] {safe(rp.path.stem) if rp.path else ''}: move {rp.index}/{rp.length} "
             f"({playing})  " + render.status(g)))
         self.query_one(Boards).show(g, g.pending.seat if g.pending and g.pending.seat >= 0
                                     else 0)
         if events:
             log = self.query_one(RichLog)
             for e in rp.events:
-                log.write(e.text)
+                if e.kind != REVEAL:
+                    log.write(e.text)
             rp.events = []
 
     def _safely(self, fn) -> None:  # noqa: ANN001
         try:
             fn()
         except (SaveError, Exception) as e:  # noqa: BLE001 - a replay that drifts is a sentence
-            self.notify(f"The replay stops here: {e}", severity="error")
+            self.notify(f"The replay stops here: {safe(e, 400)}", severity="error")
             self._stop()
         self.redraw()
 

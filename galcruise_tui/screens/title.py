@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
 from saves import SaveInfo
 
@@ -45,10 +46,10 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self._fill()
 
-    def _latest(self):  # noqa: ANN202 - a SaveInfo or None
+    def _latest(self) -> SaveInfo | None:
         try:
             return self.app.store.latest()  # type: ignore[attr-defined]
-        except OSError:
+        except Exception:  # noqa: BLE001 - no file in the saves folder may stop the app
             return None
 
     def _fill(self) -> None:
@@ -57,7 +58,7 @@ class TitleScreen(Screen[None]):
         # Read the saves folder once per visit: check_action runs on every footer refresh.
         self.latest = latest = self._latest()
         if latest:
-            menu.add_option(Option(f"c  Continue: {latest.name} (turn {latest.turn})",
+            menu.add_option(Option(f"c  Continue: {safe(latest.name)} (turn {latest.turn})",
                                    id="continue"))
         menu.add_options([Option("n  New game", id="new"), Option("l  Load game", id="load"),
                           Option("r  Replays", id="replays"), Option("?  Help", id="help"),
@@ -82,7 +83,7 @@ class TitleScreen(Screen[None]):
                 from galcruise_tui.screens.load import open_game
 
                 err = open_game(app, latest.path, replay=False, switch=False)
-                self.query_one("#title-error", Static).update(err or "")
+                self.query_one("#title-error", Static).update(safe(err or "", 400))
         elif what == "new":
             from galcruise_tui.screens.newgame import NewGameScreen
 

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from engine import Game
 from engine.events import Event
+from engine.game import REVEAL
 from galcruise_tui.words import actor, tidy
 
 # "(Gain Resources / Refill Agenda Cards)": a station's two actions; the log keeps them, the
@@ -42,6 +43,8 @@ class TurnSummary:
         of every seat before it was applied."""
         players = game.state.players
         for e in events:
+            if e.kind == REVEAL:  # for saves and bots, not for reading
+                continue
             if e.kind == "turn":
                 self._close(game)
                 if e.seat not in humans and 0 <= e.seat < len(players):
