@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 from rich.text import Text
@@ -34,6 +35,7 @@ from saves import SaveError, Session
 WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
 MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
 TALL = 32  # from this height the decision bar gets more rows
+AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
 PAUSES = (0.0, 0.4, 1.0, 2.0)  # seconds between bot moves, cycled by `p`
 
 
@@ -108,6 +110,7 @@ class GameScreen(Screen[None]):
         self._shown: dict[str, object] = {}
         self.summary = TurnSummary()
         self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
+        self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
 
     def compose(self) -> ComposeResult:
@@ -284,7 +287,8 @@ class GameScreen(Screen[None]):
     def _show_scores(self, final: bool) -> None:
         from galcruise_tui.screens.scores import ScoreScreen
 
-        self.app.push_screen(ScoreScreen(self.game, final=final))
+        self.app.push_screen(ScoreScreen(self.game, final=final, scored=self._agm_scored))
+        self._agm_scored = {}
 
     def log_line(self, *lines: Text) -> None:
         log = self.query_one(GameLog)
@@ -306,6 +310,8 @@ class GameScreen(Screen[None]):
                 lines.append(Text(f"── {text}", style="bold"))
                 continue
             seat = actor(g, e)
+            if e.kind == "agm" and e.seat >= 0 and (m := AGM_VP.search(e.text)):
+                self._agm_scored[e.seat] = int(m.group(1))
             if e.kind == "bump" and 0 <= e.seat < len(g.state.players):
                 name = "the NPC" if seat < 0 else plain(g.state.players[seat].name)
                 self._bumped_by[e.seat] = name

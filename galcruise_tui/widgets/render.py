@@ -461,23 +461,56 @@ def hand(game: Game, seat: int) -> str:
 
 
 # --- scores --------------------------------------------------------------------------------
+SHEET_ROWS = (("game_vp", "VP scored during play"),
+              ("cockpits", "Cockpits (-5 a ship never launched)"),
+              ("developments", "Developments (emptied column)"),
+              ("segments", "Segments (their VP)"),
+              ("progress", "Progress (section 3 cubes x wings)"),
+              ("reputation", "Reputation"),
+              ("others", "Leftovers (1 VP per 3 items)"),
+              ("total", "Total"))
+
+
 def score_table(game: Game) -> str:
+    """The score sheet: a row per category in words, a column per player."""
     ctx = Ctx(game.state, game.comps)
     lines = scoring.sheet(ctx)
-    head = "final" if game.is_over else "so far: final categories as if the game ended now"
+    head = "final" if game.is_over else "so far: the final categories as if the game ended now"
+    label = max(len(t) for _, t in SHEET_ROWS) + 1
+    col = 9
     out = [f"[b]Score sheet[/b] ({head})",
-           f"{'':14}{'in play':>8}{'cockpit':>8}{'devel':>6}{'segm':>6}{'progr':>6}{'rep':>5}"
-           f"{'1/3':>5}{'total':>7}"]
-    for ln in lines:
-        nm = _pad(name(game, ln.seat)[:40], 14)
-        out.append(f"{nm}{ln.game_vp:>8}{ln.cockpits:>8}{ln.developments:>6}{ln.segments:>6}"
-                   f"{ln.progress:>6}{ln.reputation:>5}{ln.others:>5}{ln.total:>7}")
+           " " * label + "".join(_pad(f" {who(game, ln.seat)} {safe(ln.name, 6)}", col)
+                                 for ln in lines)]
+    for field_name, text in SHEET_ROWS:
+        cells = "".join(f"{getattr(ln, field_name):>{col - 2}}  " for ln in lines)
+        row = f"{text:<{label}}{cells}"
+        out.append(f"[b]{row}[/b]" if field_name == "total" else row)
     order = scoring.ranking(ctx, lines)
     best = next(ln for ln in lines if ln.seat == order[0])
     tied = [ln for ln in lines if ln.total == best.total]
     word = "Winner" if game.is_over else "Leading"
     out.append(f"{word}: {name(game, order[0])} with {best.total} VP"
                + (_tiebreak(game, tied, order) if len(tied) > 1 else ""))
+    return "\n".join(out)
+
+
+def agm_table(game: Game, scored: dict[int, int]) -> str:
+    """Who scored what at the AGM just held: cubes in its section, the reputation cube, wings."""
+    s = game.state
+    ctx = Ctx(s, game.comps)
+    section = s.agm_done - 1
+    top = scoring.top_reputation(ctx)
+    out = [f"[b]AGM year {section + 1}[/b]: cubes in section {section + 1} (+1 for the best "
+           "reputation) x wings"]
+    for p in s.players:
+        cubes = progress.cubes_in_section(ctx, section, p.seat)
+        bonus = p.reputation == top
+        total = cubes + (1 if bonus else 0)
+        vp = scored.get(p.seat, total * wings(p))
+        sum_text = f"{cubes} cube{'s' if cubes != 1 else ''}" + (" + 1" if bonus else "")
+        out.append(f" {name(game, p.seat)}: {sum_text} = {total} x {wings(p)} "
+                   f"wing{'s' if wings(p) != 1 else ''}" + (f" = {vp} VP" if vp == total * wings(p)
+                                                           else f"; scored {vp} VP"))
     return "\n".join(out)
 
 
