@@ -13,7 +13,7 @@ from galcruise_tui.widgets.decision import DecisionBar
 
 def summary_text(screen: GameScreen) -> str:
     box = screen.query_one("#summary")
-    return str(box.render()) if box.display else ""
+    return str(screen.query_one("#summary-text").render()) if box.display else ""
 
 
 def test_a_bot_turn_stays_summed_up_until_the_next_key() -> None:
@@ -28,7 +28,9 @@ def test_a_bot_turn_stays_summed_up_until_the_next_key() -> None:
         blue = screen.game.state.players[1]
         assert f"→ {blue.vp}, " in text
         assert "Blue places" not in text and "Blue: " not in text
-        await pilot.press("tab")  # any key: the summary goes, the key does its work
+        await pilot.press("pagedown")  # scrolls a long summary, and leaves it in view
+        assert summary_text(screen) == text
+        await pilot.press("tab")  # any other key: the summary goes, the key does its work
         assert summary_text(screen) == ""
         assert screen.query_one("#boards").active == "board"
 

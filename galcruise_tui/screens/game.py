@@ -10,7 +10,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key, Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
@@ -120,7 +120,8 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield SidePane(id="you")
                 yield GameLog(id="log")
-        yield Static("", id="summary")
+        with VerticalScroll(id="summary", can_focus=False):
+            yield Static("", id="summary-text")
         with Vertical(id="decision"):
             yield Static("", id="waiting")
             yield DecisionBar(id="options")
@@ -253,15 +254,16 @@ class GameScreen(Screen[None]):
         return f"asked during {plain(s.players[s.turn.seat].name)}'s turn"
 
     def _show_summary(self, text: Text | None) -> None:
-        box = self.query_one("#summary", Static)
+        box = self.query_one("#summary", VerticalScroll)
         if text is None:
             return
-        box.update(text)
+        self.query_one("#summary-text", Static).update(text)
         box.display = True
+        box.scroll_home(animate=False)
         self.add_class("brief")
 
     def _hide_summary(self) -> None:
-        box = self.query_one("#summary", Static)
+        box = self.query_one("#summary", VerticalScroll)
         if box.display:
             box.display = False
             self.remove_class("brief")
@@ -425,7 +427,10 @@ class GameScreen(Screen[None]):
     def action_scroll(self, how: str) -> None:
         """Scroll the focused pane: the log when it has the focus, else the board pane shown."""
         log = self.query_one(GameLog)
-        target = log if log.has_focus else self.query_one(Boards).scroller()
+        summary = self.query_one("#summary", VerticalScroll)
+        # A long summary scrolls by these keys; any other key puts it away.
+        target = summary if summary.display else log if log.has_focus else \
+            self.query_one(Boards).scroller()
         if how == "home":
             target.scroll_home(animate=False)
         elif how == "end":
