@@ -260,13 +260,11 @@ class GameScreen(Screen[None]):
         self.query_one("#summary-text", Static).update(text)
         box.display = True
         box.scroll_home(animate=False)
-        self.add_class("brief")
 
     def _hide_summary(self) -> None:
         box = self.query_one("#summary", VerticalScroll)
         if box.display:
             box.display = False
-            self.remove_class("brief")
 
     def _set(self, selector: str, content: str | Text) -> None:
         """Update the status or waiting line, and not at all when its content is the same:

@@ -393,7 +393,8 @@ def player_board(game: Game, seat: int) -> str:
     c = game.comps
     costs = c.board.development_costs
     head = (f"[b]{name(game, seat)}[/b]  VP {p.vp}  reputation {p.reputation}  money {p.money}"
-            f"  ads {p.ads}  wings {wings(p)}  cubes on track {p.cubes_on_track}")
+            f"  ads {p.ads}  wings {wings(p)}  cubes on track {p.cubes_on_track}"
+            f"  cards in hand {len(p.hand)}  blueprints {len(p.blueprints)}")
     if p.kind not in SEAT_KINDS:  # an engine-run player: Rachel
         head += f"  ({p.kind})"
     out = [head, "[b]Storage[/b]      [b]Developments[/b] (cost; · placed)"]
