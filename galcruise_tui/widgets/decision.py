@@ -91,8 +91,10 @@ def _build(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...]
            numbering: Numbering | None) -> tuple[tuple[str, ...], list[Entry]]:
     while True:
         items = [(p, c) for p, c in paths if p[:len(prefix)] == prefix and len(p) > len(prefix)]
-        if len(items) <= FLAT:
-            return prefix, _flat(items, prefix)
+        flat = _flat(items, prefix)
+        # Headings take rows too: a flat list is kept only when it fits with them.
+        if len(flat) + len({e.head for e in flat if e.head is not None}) <= FLAT:
+            return prefix, flat
         groups: dict[str, list[tuple[tuple[str, ...], Command]]] = {}
         for n, (p, c) in enumerate(items):
             # A command whose path ends here is an entry of its own, never a group.
