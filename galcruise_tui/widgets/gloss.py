@@ -32,6 +32,8 @@ def numbering(game: Game) -> Callable[[C.Command], int | None]:
             return cmd.station
         if isinstance(cmd, C.SetupDevelopment):
             return cmd.connection
+        if isinstance(cmd, C.BuildDevelopment) and cmd.site.startswith("c"):
+            return int(cmd.site[1:])  # under a technology (t1-t4) it takes a letter
         if isinstance(cmd, C.ScheduleCruise | C.AdvertiseCruise):
             return cmd.space + 1
         if isinstance(cmd, C.AcquireShip):
