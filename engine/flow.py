@@ -42,8 +42,9 @@ from engine.rules import (
     travel,
 )
 from engine.rules.actions import ACTIONS, LABELS, action_options, feasible
+from engine.rules.bumping import may_bump_own
 from engine.rules.economy import clamp_storage
-from engine.rules.placement import call_meeting, may_bump_own, place_worker
+from engine.rules.placement import call_meeting, place_worker
 from engine.rules.rachel import hooks as rachel
 from engine.rules.turns import end_turn, finish_action
 from engine.state import RESOURCES, Decision, Player, Turn

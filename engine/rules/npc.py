@@ -79,8 +79,8 @@ def destination(occupants: list[Occupant | None], station: int, piece: str, bump
 def bumped(ctx: Ctx, seat: int, placed: str, station: int, occ: Occupant) -> None:
     """`seat` placed `placed` on `station`, where the NPC piece `occ` was: move it on."""
     from engine.rules import expert_abilities
+    from engine.rules.bumping import may_bump_own
     from engine.rules.funding import grant_funding
-    from engine.rules.placement import may_bump_own
 
     b = ctx.s.board
     p = ctx.player(seat)

@@ -10,18 +10,7 @@ from engine.ctx import Ctx
 from engine.rules import funding, network, npc
 from engine.rules.actions import LABELS
 from engine.rules.rachel import KIND as RACHEL
-from engine.state import NPC, Occupant, Player
-
-
-def may_bump_own(ctx: Ctx, p: Player, piece: str) -> bool:
-    """An upgrade lets any piece bump its owner's; the expert tile only experts."""
-    from engine.rules import expert_abilities, upgrades
-
-    if p.kind == RACHEL:
-        return False  # no upgrade or expert ability works for Rachel
-    if upgrades.has_effect(ctx, p, "bump_own"):
-        return True
-    return piece != "worker" and expert_abilities.ability(ctx) == "bump_own"
+from engine.state import NPC, Occupant
 
 
 def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
