@@ -101,20 +101,34 @@ class Game:
 
     # --- the one way to change the game ----------------------------------------------------
     def apply(self, cmd: Command) -> list[Event]:
+        self._check(cmd)
+        before = self.snapshot()
+        try:
+            return self._carry_out(cmd)
+        except Exception:
+            self.state = _state_decoder.decode(before)
+            raise
+
+    def try_apply(self, cmd: Command) -> tuple[Game, list[Event]]:
+        """The game after `cmd` and its events, leaving this game as it is (IllegalCommand
+        when it is refused). Bots look ahead with this instead of the rules' own entry points;
+        the trial is a copy, so it needs no snapshot to roll back."""
+        self._check(cmd)
+        trial = self.copy()
+        return trial, trial._carry_out(cmd)
+
+    def _check(self, cmd: Command) -> None:
         if not isinstance(cmd, ALL_COMMAND_TYPES):
             raise IllegalCommand(f"{cmd!r} is not a galcruise command.")
         legal = self.legal()
         if cmd not in legal:
             raise IllegalCommand(self._why_illegal(cmd, legal))
-        before = self.snapshot()
+
+    def _carry_out(self, cmd: Command) -> list[Event]:
         hidden = self._hidden()
         ctx = Ctx(self.state, self.comps)
         self._legal_cache = None
-        try:
-            flow.apply(ctx, cmd)
-        except Exception:
-            self.state = _state_decoder.decode(before)
-            raise
+        flow.apply(ctx, cmd)
         if self._hidden() != hidden:
             # One place sees every draw, flip and shuffle, whichever rule made it: saves put
             # the multi-human undo floor here, and a new rule cannot forget to say so.
@@ -128,13 +142,6 @@ class Game:
         return _encoder.encode((b.agenda_deck, b.blueprint_deck, b.cockpit_deck, b.engine_deck,
                                 b.cruise_deck, r.deck if r else None,
                                 b.npc.technologies if b.npc else None, self.state.rng))
-
-    def try_apply(self, cmd: Command) -> tuple[Game, list[Event]]:
-        """The game after `cmd` and its events, leaving this game as it is (IllegalCommand
-        when it is refused). Bots look ahead with this instead of the rules' own entry points."""
-        trial = self.copy()
-        trial._legal_cache = self._legal_cache
-        return trial, trial.apply(cmd)
 
     # --- hidden information ------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
