@@ -31,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
     sim.add_argument("--out", default=None)
     sim.add_argument("--max-turns", type=int, default=None)
+    from galcruise_tui import table_cli
+
+    table_cli.add_parser(sub)
     args = parser.parse_args(argv)
     try:
         if args.cmd == "verify":
@@ -39,6 +42,10 @@ def main(argv: list[str] | None = None) -> int:
             return _replay(args)
         if args.cmd == "simulate":
             return _simulate(args)
+        if args.cmd == "table":
+            from saves import data_root
+
+            return table_cli.run(args, data_root(args.data_dir))
     except Exception as e:  # noqa: BLE001 - one sentence, never a traceback
         from saves import SaveError
 
