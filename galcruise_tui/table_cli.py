@@ -3,6 +3,7 @@
     galcruise table new --seat alice --seat bob --seat bot:greedy --seed 7
     galcruise table show --table T --as alice --json
     galcruise table move --table T --as alice --index 3 --at 12
+    galcruise table undo --table T --as alice --at 13
     galcruise table export --table T --out game.json
 """
 
@@ -32,6 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     tsub.add_parser("list", help="every table in the store")
     for name, text in (("show", "what a seat sees now, and its legal commands"),
                        ("move", "play one of the seat's legal commands"),
+                       ("undo", "take back your own last move, in your turn, if it revealed "
+                                "nothing"),
                        ("export", "write the table as a save file")):
         p = tsub.add_parser(name, help=text)
         p.add_argument("--table", required=True)
@@ -43,7 +46,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         if name == "move":
             p.add_argument("--index", type=int, required=True,
                            help="the command's number in `show`'s list")
-            p.add_argument("--at", type=int, default=None,
+        if name in ("move", "undo"):
+            p.add_argument("--at", type=int, default=None, required=name == "undo",
                            help="the move count `show` gave: refused if the table moved on")
         if name == "export":
             p.add_argument("--out", required=True)
@@ -76,6 +80,9 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
         game, log = store.game(args.table)
         if cmd == "show":
             return _show(game, seat, len(log), args.json)
+        if cmd == "undo":
+            print(f"move {store.undo(args.table, seat, secret, args.at)}")
+            return 0
         legal = game.legal() if game.pending and game.pending.seat == seat else []
         if not 0 <= args.index < len(legal):
             print(f"galcruise: no command {args.index} for {plain(who)} now "

@@ -42,7 +42,8 @@ CREATE TABLE tables (
     id TEXT PRIMARY KEY,
     options BLOB NOT NULL,
     data_hash TEXT NOT NULL,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    undos INTEGER NOT NULL DEFAULT 0  -- bumped by every undo: other apps then read afresh
 );
 CREATE TABLE seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -126,7 +127,8 @@ class TableStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db = self._open()
-        self._games: dict[str, tuple[Game, list[Command]]] = {}
+        # table -> (undos seen, game, log, snapshot before the last move)
+        self._games: dict[str, tuple[int, Game, list[Command], bytes]] = {}
 
     # --- the file ---------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
@@ -167,7 +169,7 @@ class TableStore:
         table = secrets.token_hex(4)
         comps = load_components()
         with _immediate(self._db):
-            self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?)",
+            self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 0)",
                              (table, msgspec.json.encode(options), comps.data_hash, created))
             for seat, (name, kind) in enumerate(zip(options.seat_names(), options.seat_kinds(),
                                                     strict=True)):
@@ -197,10 +199,13 @@ class TableStore:
     def game(self, table: str) -> tuple[Game, list[Command]]:
         """The table's game and its log: a copy, brought up to date by the moves landed since
         this store last looked (so a poll every second replays nothing twice)."""
+        row = self._db.execute("SELECT undos FROM tables WHERE id = ?", (table,)).fetchone()
+        if row is None:
+            raise TableError(f"{self.path}: no table {table!r}.")
         cached = self._games.get(table)
-        if cached is None:
-            cached = (self._start(table), [])
-        game, log = cached
+        if cached is None or cached[0] != row[0]:
+            cached = (row[0], self._start(table), [], b"")
+        _, game, log, before_last = cached
         for seq, blob in self._db.execute(
                 "SELECT seq, command FROM moves WHERE table_id = ? AND seq >= ? ORDER BY seq",
                 (table, len(log))):
@@ -208,12 +213,13 @@ class TableStore:
                 if seq != len(log):
                     raise GameError(f"move {len(log) + 1} is missing")
                 cmd = _command.decode(blob)
+                before_last = game.snapshot()
                 game.apply(cmd)
             except (msgspec.DecodeError, GameError) as e:
                 raise TableError(f"{self.path}: table {table} is damaged at move {seq + 1} "
                                  f"({e}).") from None
             log.append(cmd)
-        self._games[table] = (game, log)
+        self._games[table] = (row[0], game, log, before_last)
         return game.copy(), list(log)
 
     def _start(self, table: str) -> Game:
@@ -274,6 +280,37 @@ class TableStore:
                 raise TableError(str(e)) from None
             self._insert(table, len(log), seat, cmd)
         return len(log) + 1
+
+    def undo(self, table: str, seat: int, secret: str, at: int) -> int:
+        """Take back the seat's last move; the new move count.
+
+        The usual online policy: only your own move, only while the decision is still yours,
+        and never one that revealed hidden information (a draw, a flip, a shuffle) or that
+        another seat has acted after.
+        """
+        from engine.game import REVEAL
+
+        with _immediate(self._db):
+            row = self._db.execute("SELECT secret_hash FROM seats WHERE table_id = ? AND seat = ?",
+                                   (table, seat)).fetchone()
+            if row is None or row[0] is None or row[0] != _hash(secret):
+                raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
+            game, log = self.game(table)
+            if at != len(log):
+                raise TableError(f"table {table} has moved on: it is at move {len(log)}, "
+                                 f"not {at}; look again.")
+            last = self._db.execute("SELECT seat FROM moves WHERE table_id = ? AND seq = ?",
+                                    (table, len(log) - 1)).fetchone()
+            if last is None or last[0] != seat or game.pending is None \
+                    or game.pending.seat != seat:
+                raise TableError("only your own last move can be taken back, in your turn.")
+            before = Game.from_snapshot(self._games[table][3], game.comps)
+            if any(e.kind == REVEAL for e in before.apply(log[-1])):
+                raise TableError("that move revealed hidden information: it stands.")
+            self._db.execute("DELETE FROM moves WHERE table_id = ? AND seq = ?",
+                             (table, len(log) - 1))
+            self._db.execute("UPDATE tables SET undos = undos + 1 WHERE id = ?", (table,))
+        return len(log) - 1
 
     def play_bots(self, table: str, limit: int = 10_000) -> int:
         """Play the bot seats' moves until a person decides or the game ends; the moves made.

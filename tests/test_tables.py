@@ -164,3 +164,36 @@ def test_a_store_that_is_not_ours_is_refused_and_left_alone(tmp_path: Path, kind
     assert ("newer" in msg) if kind == "newer" else ("not a galcruise table store" in msg)
     if before is not None:
         assert path.read_bytes() == before
+
+
+def test_undo_takes_back_your_own_last_move_only_and_other_apps_see_it(tmp_path: Path) -> None:
+    st, t = table(tmp_path)
+    other = TableStore(tmp_path / FILE_NAME)
+    people = {s: Secrets(tmp_path / str(s)) for s in (0, 1)}
+    secrets = {s: st.claim(t, s, p) for s, p in people.items()}
+    undone = refused = 0
+    for _ in range(150):
+        st.play_bots(t)
+        game, log = st.game(t)
+        if game.is_over:
+            break
+        seat = game.pending.seat
+        cmd = game.legal()[-1]
+        st.move(t, seat, secrets[seat], cmd, len(log))
+        after, log2 = other.game(t)
+        if after.pending is not None and after.pending.seat == seat:
+            try:
+                assert other.undo(t, seat, secrets[seat], len(log2)) == len(log)
+            except TableError as e:
+                assert "revealed hidden information" in str(e)
+                refused += 1
+                continue
+            undone += 1
+            again, log3 = st.game(t)  # the first app sees the undo
+            assert log3 == log and again.state_hash() == game.state_hash()
+            st.move(t, seat, secrets[seat], game.legal()[0], len(log))
+        elif after.pending is not None and after.pending.seat in secrets:
+            nxt = after.pending.seat
+            with pytest.raises(TableError, match="only your own last move"):
+                other.undo(t, nxt, secrets[nxt], len(log2))
+    assert undone > 10 and refused > 0
