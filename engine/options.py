@@ -8,7 +8,7 @@ import msgspec
 
 # A person, or the bot that plays the seat (engine/bots/seats.py). Rachel is not a seat kind:
 # a solo game adds her.
-SeatKind = Literal["human", "random", "greedy", "planner"]
+SeatKind = Literal["human", "random", "greedy", "planner", "expert"]
 SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 Difficulty = Literal["easy", "normal", "hard", "custom"]
 SetupKind = Literal["standard", "intro"]

@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 SLOW = frozenset("""
 test_bench_calibrate.py::test_a_run_reports_its_progress_game_by_game
 test_bot_seats.py::test_a_bot_seat_plays_legal_moves_and_repeats_them
+test_expert.py::test_an_expert_seat_plays_a_game_to_its_first_agm
 test_fuzz.py::test_a_crash_is_shrunk_and_saved_one_redo_before_it
 test_fuzz.py::test_arbitrary_commands_are_refused_cleanly
 test_fuzz.py::test_every_kind_of_mutant_is_loaded_recovered_or_refused
