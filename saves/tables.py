@@ -263,14 +263,7 @@ class TableStore:
         is illegal there, or when the table has moved on past `at`.
         """
         with _immediate(self._db):
-            row = self._db.execute("SELECT secret_hash FROM seats WHERE table_id = ? AND seat = ?",
-                                   (table, seat)).fetchone()
-            if row is None or row[0] is None or row[0] != _hash(secret):
-                raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
-            game, log = self.game(table)
-            if at is not None and at != len(log):
-                raise TableError(f"table {table} has moved on: it is at move {len(log)}, "
-                                 f"not {at}; look again.")
+            game, log = self._holding(table, seat, secret, at)
             dec = game.pending
             if dec is None or dec.seat != seat:
                 raise TableError(f"it is not your decision: {game.waiting_for()}")
@@ -280,6 +273,19 @@ class TableStore:
                 raise TableError(str(e)) from None
             self._insert(table, len(log), seat, cmd)
         return len(log) + 1
+
+    def _holding(self, table: str, seat: int, secret: str, at: int | None
+                 ) -> tuple[Game, list[Command]]:
+        """The game, once sure that `secret` holds `seat` and the table is still at `at`."""
+        row = self._db.execute("SELECT secret_hash FROM seats WHERE table_id = ? AND seat = ?",
+                               (table, seat)).fetchone()
+        if row is None or row[0] is None or row[0] != _hash(secret):
+            raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
+        game, log = self.game(table)
+        if at is not None and at != len(log):
+            raise TableError(f"table {table} has moved on: it is at move {len(log)}, "
+                             f"not {at}; look again.")
+        return game, log
 
     def undo(self, table: str, seat: int, secret: str, at: int) -> int:
         """Take back the seat's last move; the new move count.
@@ -291,14 +297,7 @@ class TableStore:
         from engine.game import REVEAL
 
         with _immediate(self._db):
-            row = self._db.execute("SELECT secret_hash FROM seats WHERE table_id = ? AND seat = ?",
-                                   (table, seat)).fetchone()
-            if row is None or row[0] is None or row[0] != _hash(secret):
-                raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
-            game, log = self.game(table)
-            if at != len(log):
-                raise TableError(f"table {table} has moved on: it is at move {len(log)}, "
-                                 f"not {at}; look again.")
+            game, log = self._holding(table, seat, secret, at)
             last = self._db.execute("SELECT seat FROM moves WHERE table_id = ? AND seq = ?",
                                     (table, len(log) - 1)).fetchone()
             if last is None or last[0] != seat or game.pending is None \
