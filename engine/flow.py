@@ -184,7 +184,7 @@ def _keeps_action_open(ctx: Ctx, dec: Decision, p: Player, cmd: Command) -> bool
             p.hand.insert(i, cmd.card)
     if isinstance(cmd, UseTechnology):
         owners = ctx.s.board.tech_owners[cmd.slot - 1]
-        cost = network.use_cost(ctx, p, owners)
+        cost = network.use_cost(ctx, p, network.technology_place(cmd.slot), owners)
         p.money -= cost
         try:
             return bool(action_options(ctx, p, dec))
@@ -407,7 +407,8 @@ def apply_action_choice(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     if dec.kind == "action" and cmd.station != t.station:
         conn = network.connection_between(t.station, cmd.station)
         assert conn is not None
-        network.pay_owners(ctx, p, network.owners(ctx, conn), f"connection {conn}")
+        network.pay_owners(ctx, p, network.connection_place(conn), network.owners(ctx, conn),
+                           f"connection {conn}")
     ctx.log("action", p.seat, f"{p.name}: {LABELS.get(cmd.action, cmd.action)}.")
     ctx.push(Decision("act", p.seat, station=cmd.station, action=cmd.action))
 

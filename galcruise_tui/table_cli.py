@@ -17,9 +17,10 @@ from pathlib import Path
 import msgspec
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction, parents: list[argparse.ArgumentParser]) -> None:
     t = sub.add_parser("table", help="games shared by several terminals (see table --help)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                       parents=parents)
     t.add_argument("--store", default=None,
                    help="the table store file or folder (default: $GALCRUISE_STORE, else "
                         "tables.sqlite in the data dir)")

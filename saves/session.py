@@ -42,9 +42,10 @@ def starting_position(gf: GameFile, path: Path | None) -> Game:
     """The game a file's log starts from; refused if this galcruise cannot rebuild it."""
     comps = load_components()
     if gf.data_hash != comps.data_hash:
-        raise refuse(path, f"made with other component data ({gf.data_id}, "
-                           f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
-                           f"{comps.data_hash[:8]})")
+        raise refuse(path, f"made with the component data set {gf.data_id} "
+                           f"({gf.data_hash[:8]}), not the one loaded now, {comps.data_id} "
+                           f"({comps.data_hash[:8]}); start galcruise with --components DIR "
+                           f"(a folder holding data set {gf.data_id}) to load it")
     try:
         return Game.new(gf.options, comps)
     except GameError as e:
