@@ -497,6 +497,23 @@ def module_agenda(module: str) -> tuple[AgendaCard, ...]:
     return cards
 
 
+def components_for(modules: tuple[str, ...]) -> Components:
+    """The data set of a game with these modules: the active base set (built-in or
+    --components) with each module's components added, in the order given."""
+    return _with_modules(_active, modules)
+
+
+@functools.cache
+def _with_modules(active: Path | None, modules: tuple[str, ...]) -> Components:
+    from engine.modules import MODULES
+
+    comps = load_components()
+    for m in modules:
+        if MODULES[m].agenda:
+            comps = with_module_cards(comps, m)
+    return comps
+
+
 def with_module_cards(base: Components, module: str) -> Components:
     """`base` with an expansion's agenda cards added to the deck (for that expansion's games
     and its tests); the base data set itself is left as it is."""
