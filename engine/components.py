@@ -420,6 +420,12 @@ def use_components(data_dir: Path | str | None) -> Components:
     return comps
 
 
+def active_dir() -> Path | None:
+    """The folder `use_components` chose (None: the built-in data), for a worker process that
+    must load the same data set."""
+    return _active
+
+
 @functools.cache
 def _default() -> Components:
     return _load(DATA_DIR)
