@@ -60,8 +60,14 @@ def _calibrate(args: argparse.Namespace) -> int:
         return 0
     print(calibrate.report(args.games, args.seed, tuple(args.players), args.bot, args.data,
                            args.jobs, Path(args.save) if args.save else None,
-                           _progress if sys.stderr.isatty() else None))
+                           _progress if sys.stderr.isatty() else None, args.difficulty))
     return 0
+
+
+def _golden(args: argparse.Namespace) -> int:
+    from bench import golden
+
+    return golden.main(args.out)
 
 
 def _profile(args: argparse.Namespace) -> int:
@@ -94,14 +100,21 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--games", type=int, default=500, help="games per player count")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
-    c.add_argument("--bot", choices=["greedy", "planner", "random"], default="greedy",
-                   help="planner: greedy with two turns of sight, 6-9x slower")
+    c.add_argument("--bot", choices=["greedy", "planner", "expert", "random"], default="greedy",
+                   help="planner: greedy with two turns of sight, 6-9x slower; expert: the "
+                        "same sight over games it deals itself, about 2 s a main choice")
     c.add_argument("--data", default=None, help="a folder of component TOML to try instead")
     c.add_argument("--jobs", type=int, default=None, help="processes (default: up to 2)")
+    c.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal",
+                   help="Rachel's level in the solo games")
     c.add_argument("--save", default=None, help="also keep each game's figures in this file")
     c.add_argument("--load", nargs="+", default=None, metavar="FILE",
                    help="report saved runs (combined) instead of playing")
     c.set_defaults(run=_calibrate)
+    gd = sub.add_parser("golden", help="play new golden games into a folder (never to refresh "
+                        "the frozen ones in tests/golden)")
+    gd.add_argument("out")
+    gd.set_defaults(run=_golden)
     p = sub.add_parser("profile", help="cProfile of random games")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=10)

@@ -15,9 +15,8 @@ from pathlib import Path
 import msgspec
 
 from engine import Game, GameOptions
-from engine.bots.greedy import GreedyBot
-from engine.bots.planner import PlannerBot
 from engine.bots.random_bot import RandomBot
+from engine.bots.seats import BOTS
 from engine.commands import PlayAgendaEffect, PlayAgendaResource, TakeAction, UseTechnology
 from engine.components import load_components
 from engine.options import SEAT_KINDS
@@ -49,13 +48,25 @@ class GameStats(msgspec.Struct):
     track: int = 0
     cubes: list[int] = msgspec.field(default_factory=list)  # per bench-played seat
     engine_cubes: list[int] = msgspec.field(default_factory=list)  # per engine-run seat
+    # Solo (absent from files saved before it was measured): the level, and per engine-run
+    # seat its final score sheet by category (game_vp: VP scored in play).
+    difficulty: str = "normal"
+    engine_sheets: list[dict[str, int]] = msgspec.field(default_factory=list)
 
 
-def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = None) -> GameStats:
+SHEET = ("game_vp", "progress", "reputation", "segments", "developments", "cockpits", "others")
+# The rulebook's solo example (1人用ゲームの例): Rachel's final sheet.
+BOOK_SOLO = {"game_vp": 97, "progress": 12, "reputation": 15, "segments": 20,
+             "developments": 15, "cockpits": 25, "others": 0}
+
+
+def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = None,
+             difficulty: str = "normal") -> GameStats:
     """One bot game; `data` is a folder of component TOML to try instead of engine/data."""
     comps = load_components(Path(data)) if data else None
-    game = Game.new(GameOptions(players=players, seed=seed), comps)
-    make = {"greedy": GreedyBot, "planner": PlannerBot}.get(bot, RandomBot)
+    game = Game.new(GameOptions(players=players, seed=seed, difficulty=difficulty),  # type: ignore[arg-type]
+                    comps)
+    make = BOTS.get(bot, RandomBot)
     bots = {p.seat: make(seed * 8 + p.seat) for p in game.state.players}
     actions: Counter[str] = Counter()
     fees: Counter[str] = Counter()
@@ -97,18 +108,25 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
                        if any(o >= 0 for o in owners)],
         card_effects=dict(effects), card_resources=dict(resources),
         track=sum(b.progress_sections), cubes=[p.cubes_on_track for p in ours],
-        engine_cubes=[p.cubes_on_track for p in engines])
+        engine_cubes=[p.cubes_on_track for p in engines], difficulty=difficulty,
+        engine_sheets=_sheets(game, engines) if game.is_over else [])
 
 
-def _run(args: tuple[int, int, str, str | None]) -> GameStats:
+def _sheets(game: Game, seats: list) -> list[dict[str, int]]:  # noqa: ANN001 - Player
+    lines = {ln.seat: ln for ln in game.score_sheet()}
+    return [{k: getattr(lines[p.seat], k) for k in (*SHEET, "total")} for p in seats]
+
+
+def _run(args: tuple[int, int, str, str | None, str]) -> GameStats:
     return one_game(*args)
 
 
 def collect(games: int, seed: int, players: tuple[int, ...], bot: str, data: str | None = None,
             jobs: int | None = None,
-            progress: Callable[[int, int], None] | None = None) -> dict[int, list[GameStats]]:
+            progress: Callable[[int, int], None] | None = None,
+            difficulty: str = "normal") -> dict[int, list[GameStats]]:
     """`progress(done, total)` is told after each game: a full run takes an hour."""
-    tasks = [(n, seed + i, bot, data) for n in players for i in range(games)]
+    tasks = [(n, seed + i, bot, data, difficulty) for n in players for i in range(games)]
     jobs = jobs or min(2, os.cpu_count() or 1)
     out: dict[int, list[GameStats]] = {n: [] for n in players}
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
@@ -298,20 +316,48 @@ def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None
     return dict(sorted(by.items())), bot, data
 
 
+def rachel_rows(by: dict[int, list[GameStats]]) -> list[str]:
+    """Solo, per difficulty: Rachel's final sheet by category (medians) beside the book's
+    solo example, with her total and the game's length."""
+    solo = [g for g in by.get(1, []) if g.engine_sheets]
+    if not solo:
+        return []
+    cols = (*SHEET, "total")
+    head = f"  {'level':<8} {'games':>5}  {'turns':>5}  " + "  ".join(f"{c:>12}" for c in cols)
+    lines = ["\nRachel's final sheet, medians (game_vp: VP scored in play; turns: per player):",
+             head]
+    book = {**BOOK_SOLO, "total": sum(BOOK_SOLO.values())}
+    lines.append(f"  {'book':<8} {'':>5}  {'':>5}  " + "  ".join(f"{book[c]:>12}" for c in cols))
+    for level in ("easy", "normal", "hard"):
+        games = [g for g in solo if g.difficulty == level]
+        if not games:
+            continue
+        sheets = [sh for g in games for sh in g.engine_sheets]
+        turns = statistics.median(g.turns_per_player for g in games)
+        lines.append(f"  {level:<8} {len(games):>5}  {turns:>5.1f}  " + "  ".join(
+            f"{statistics.median(sh[c] for sh in sheets):>12.1f}" for c in cols))
+    mine = [float(g.scores[0]) for g in solo]
+    lines.append(f"  the player's median final score: {statistics.median(mine):.1f}")
+    return lines
+
+
 def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     where = f" on data from {data}" if data else ""
     counts = sorted({len(gs) for gs in by.values()})
     games = "/".join(str(n) for n in counts)
+    levels = sorted({g.difficulty for g in by.get(1, [])})
+    solo = f"; solo at {', '.join(levels)}" if levels else ""
     return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
-                      f"{games} games per player count{where}", "", *summary_rows(by),
-                      *seat_rows(by), *pace_rows(by), *usage_rows(by)])
+                      f"{games} games per player count{where}{solo}", "", *summary_rows(by),
+                      *seat_rows(by), *rachel_rows(by), *pace_rows(by), *usage_rows(by)])
 
 
 def report(games: int, seed: int, players: tuple[int, ...], bot: str,
            data: str | None = None, jobs: int | None = None,
            save_to: Path | None = None,
-           progress: Callable[[int, int], None] | None = None) -> str:
-    by = collect(games, seed, players, bot, data, jobs, progress)
+           progress: Callable[[int, int], None] | None = None,
+           difficulty: str = "normal") -> str:
+    by = collect(games, seed, players, bot, data, jobs, progress, difficulty)
     if save_to:
         save(save_to, by, bot, data)
     return render(by, bot, data)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import tomllib
 from pathlib import Path
 from typing import Literal
 
@@ -274,8 +275,9 @@ class _Upgrades(_S):
 
 
 RachelAction = Literal[
-    "build_segments", "draw_agenda", "refill_agenda", "gain_resources", "advertise_cruise",
-    "develop_network", "develop_technology", "hire_expert", "refill_blueprints", "launch",
+    "build_segments", "draw_agenda", "refill_agenda", "gain_resources", "refill_silo",
+    "advertise_cruise", "develop_network", "develop_technology", "hire_expert",
+    "refill_blueprints", "launch",
 ]
 Level = Literal["easy", "normal", "hard"]
 
@@ -319,6 +321,7 @@ class Components:
     """All component data, with lookups by id."""
 
     def __init__(self, files: dict[str, msgspec.Struct], data_hash: str) -> None:
+        self.files = files
         self.board: BoardData = files["board.toml"]  # type: ignore[assignment]
         self.blueprints = files["blueprints.toml"].blueprint  # type: ignore[attr-defined]
         self.cockpits = files["cockpits.toml"].cockpit  # type: ignore[attr-defined]
@@ -344,7 +347,7 @@ class Components:
             table: dict[str, msgspec.Struct] = {}
             for it in items:
                 if it.id in table:
-                    raise DataError(f"{kind} id {it.id!r} appears twice")
+                    raise DataError(f"{KIND_FILES[kind]}: {kind} {it.id!r}: id: appears twice")
                 table[it.id] = it
             self._by_id[kind] = table
         # Most effect kinds asked about belong to no technology: answer those without a look.
@@ -390,13 +393,37 @@ FILES: dict[str, type] = {
     "technologies.toml": _Techs, "experts.toml": _Experts, "goals.toml": _Goals,
     "upgrades.toml": _Upgrades, "rachel.toml": _Rachel,
 }
+KIND_FILES = {"blueprint": "blueprints.toml", "cockpit": "cockpits.toml",
+              "engine": "engines.toml", "cruise": "cruises.toml", "agenda": "agenda.toml",
+              "technology": "technologies.toml", "expert": "experts.toml", "goal": "goals.toml",
+              "upgrade": "upgrades.toml", "rachel": "rachel.toml"}
 DATA_DIR = Path(__file__).parent / "data"
+MODULES_DIR = Path(__file__).parent / "modules"
+_hash_encoder = msgspec.msgpack.Encoder(order="deterministic")
+# The data set that load_components() with no argument gives: None for the built-in one, else
+# a directory chosen once per process (`galcruise --components DIR`, GALCRUISE_COMPONENTS).
+_active: Path | None = None
 
 
 def load_components(data_dir: Path | None = None) -> Components:
     if data_dir is None:
-        return _default()
+        return _default() if _active is None else _cached(str(_active))
     return _load(Path(data_dir))
+
+
+def use_components(data_dir: Path | str | None) -> Components:
+    """Make `data_dir` (None: the built-in data) the data set of every later
+    load_components(); it is loaded and checked now, so a bad directory fails at once."""
+    global _active
+    comps = _default() if data_dir is None else _cached(str(Path(data_dir).resolve()))
+    _active = None if data_dir is None else Path(data_dir).resolve()
+    return comps
+
+
+def active_dir() -> Path | None:
+    """The folder `use_components` chose (None: the built-in data), for a worker process that
+    must load the same data set."""
+    return _active
 
 
 @functools.cache
@@ -404,8 +431,22 @@ def _default() -> Components:
     return _load(DATA_DIR)
 
 
-def _load(root: Path) -> Components:
+@functools.cache
+def _cached(root: str) -> Components:
+    return _load(Path(root))
+
+
+def data_hash(files: dict[str, msgspec.Struct]) -> str:
+    """The hash of the decoded data, not of the bytes: a comment, a blank line or a reordered
+    table in a TOML file leaves it (and every state hash and save) unchanged."""
     h = hashlib.blake2b(digest_size=16)
+    for name in sorted(files):
+        h.update(name.encode() + b"\0")
+        h.update(_hash_encoder.encode(msgspec.to_builtins(files[name], str_keys=True)))
+    return h.hexdigest()
+
+
+def _load(root: Path) -> Components:
     files: dict[str, msgspec.Struct] = {}
     for name in sorted(FILES):
         path = root / name
@@ -413,68 +454,161 @@ def _load(root: Path) -> Components:
             raw = path.read_bytes()
         except OSError as e:
             raise DataError(f"{path}: cannot read component data ({e.strerror})") from None
-        h.update(name.encode() + b"\0" + raw)
         try:
             files[name] = msgspec.toml.decode(raw, type=FILES[name])
         except msgspec.ValidationError as e:
-            raise DataError(f"{path}: {e}") from None
+            raise DataError(f"{path}: {_item_of(raw, str(e))}{e}") from None
         except msgspec.DecodeError as e:
             raise DataError(f"{path}: not valid TOML ({e})") from None
-    comps = Components(files, h.hexdigest())
+    try:
+        comps = Components(files, data_hash(files))
+    except DataError as e:
+        raise DataError(f"{root}/{e}") from None
     problems = check(comps)
     if problems:
-        raise DataError(f"{root}: " + "; ".join(problems))
+        raise DataError(f"{root}: component data refused: " + "; ".join(problems))
     return comps
 
 
+def _item_of(raw: bytes, message: str) -> str:
+    """'item <id>: ' for a schema error at `$.<table>[i]...`, to name the card as well as the
+    path (msgspec names the index only)."""
+    import re
+
+    m = re.search(r"at `\$\.(\w+)\[(\d+)\]", message)
+    if not m:
+        return ""
+    try:
+        table = tomllib.loads(raw.decode()).get(m.group(1), [])
+        item = table[int(m.group(2))]
+        return f"{m.group(1)} {item['id']!r}: " if isinstance(item, dict) and "id" in item else ""
+    except (ValueError, IndexError, KeyError, TypeError):
+        return ""
+
+
+def module_agenda(module: str) -> tuple[AgendaCard, ...]:
+    """An expansion's agenda cards (engine/modules/<module>/data/agenda.toml), checked like
+    the base deck's; a base game never loads them."""
+    path = MODULES_DIR / module / "data" / "agenda.toml"
+    try:
+        cards = msgspec.toml.decode(path.read_bytes(), type=_Agenda).card
+    except OSError as e:
+        raise DataError(f"{path}: cannot read component data ({e.strerror})") from None
+    except msgspec.ValidationError as e:
+        raise DataError(f"{path}: {e}") from None
+    bad = _effect_problems(f"modules/{module}/data/agenda.toml", "card",
+                           [(c.id, "effect", c.effect) for c in cards], "agenda")
+    if bad:
+        raise DataError("; ".join(bad))
+    return cards
+
+
+def components_for(modules: tuple[str, ...]) -> Components:
+    """The data set of a game with these modules: the active base set (built-in or
+    --components) with each module's components added, in the order given."""
+    return _with_modules(_active, modules)
+
+
+@functools.cache
+def _with_modules(active: Path | None, modules: tuple[str, ...]) -> Components:
+    from engine.modules import MODULES
+
+    comps = load_components()
+    for m in modules:
+        if MODULES[m].agenda:
+            comps = with_module_cards(comps, m)
+    return comps
+
+
+def with_module_cards(base: Components, module: str) -> Components:
+    """`base` with an expansion's agenda cards added to the deck (for that expansion's games
+    and its tests); the base data set itself is left as it is."""
+    cards = module_agenda(module)
+    files = dict(base.files)
+    files["agenda.toml"] = _Agenda(card=base.agenda_cards + cards)
+    return Components(files, data_hash(files))
+
+
+def _effect_problems(file: str, label: str, items: list[tuple[str, str, Effect]],
+                     holder: str) -> list[str]:
+    from engine.rules.effect_kinds import HANDLED
+
+    return [f"{file}: {label} {i!r}: {field}.kind: {e.kind!r} has no code that carries it out "
+            f"on {'an' if holder[0] in 'aeiou' else 'a'} {holder}"
+            for i, field, e in items if e.kind not in HANDLED[holder]]
+
+
+# The book's component list (内容物) and NOTES.md: how many of each a data set must hold.
+COUNTS = {"blueprints.toml": 48, "cockpits.toml": 19, "engines.toml": 19, "cruises.toml": 18,
+          "agenda.toml": 36, "technologies.toml": 8, "upgrades.toml": 9}
+
+
 def check(c: Components) -> list[str]:
-    """Facts that span files or that a schema cannot say."""
+    """Facts that span files or that a schema cannot say; each names file, item and field."""
     bad = []
-    counts = {"blueprints": (c.blueprints, 48), "cockpits": (c.cockpits, 19),
-              "engines": (c.engines, 19), "cruise tiles": (c.cruise_tiles, 18),
-              "agenda cards": (c.agenda_cards, 36), "technologies": (c.technologies, 8),
-              "upgrades": (c.upgrades, 9)}
-    for label, (items, n) in counts.items():
-        if len(items) != n:
-            bad.append(f"{len(items)} {label}, expected {n}")
-    starting = (sum(1 for x in c.cockpits if x.starting), sum(1 for x in c.engines if x.starting))
-    if starting != (4, 4):
-        bad.append("expected 4 starting cockpits and 4 starting engines")
+    counts = {"blueprints.toml": c.blueprints, "cockpits.toml": c.cockpits,
+              "engines.toml": c.engines, "cruises.toml": c.cruise_tiles,
+              "agenda.toml": c.agenda_cards, "technologies.toml": c.technologies,
+              "upgrades.toml": c.upgrades}
+    for file, items in counts.items():
+        if len(items) != COUNTS[file]:
+            bad.append(f"{file}: {len(items)} items, the game has {COUNTS[file]}")
+    if sum(1 for x in c.cockpits if x.starting) != 4:
+        bad.append("cockpits.toml: starting: expected 4 starting cockpits")
+    if sum(1 for x in c.engines if x.starting) != 4:
+        bad.append("engines.toml: starting: expected 4 starting engines")
     if sum(1 for t in c.cruise_tiles if t.starred) != 3:
-        bad.append("expected 3 starred cruise tiles")
+        bad.append("cruises.toml: starred: expected 3 starred cruise tiles")
     for t in c.cruise_tiles:
         if not t.stops or t.stops[-1] != "return" or "return" in t.stops[:-1]:
-            bad.append(f"cruise tile {t.id} must end with exactly one return")
+            bad.append(f"cruises.toml: cruise {t.id!r}: stops: must end with exactly one return")
         if not t.destinations:
-            bad.append(f"cruise tile {t.id} has no destination")
+            bad.append(f"cruises.toml: cruise {t.id!r}: stops: no destination")
     for b in c.blueprints:
-        if not 0 <= b.cost <= 5 or not 1 <= b.vp <= 3 or not 1 <= len(b.icons) <= 2:
-            bad.append(f"blueprint {b.id} out of range")
+        for field, ok in (("cost", 0 <= b.cost <= 5), ("vp", 1 <= b.vp <= 3),
+                          ("icons", 1 <= len(b.icons) <= 2)):
+            if not ok:
+                bad.append(f"blueprints.toml: blueprint {b.id!r}: {field}: out of range")
     if len(c.action_tiles) != 12 or len(set(c.action_tiles)) != 12:
-        bad.append("the 12 action tiles must each appear once")
+        bad.append("board.toml: action_tiles: the 12 action tiles must each appear once")
     if len(c.board.reputation_icons) != 18:
-        bad.append("reputation_icons needs 18 spaces")
+        bad.append("board.toml: reputation_icons: needs 18 spaces")
     for colour in ("orange", "purple", "teal"):
         idx = sorted(u.index for u in c.upgrades if u.colour == colour)
         if idx != [1, 2, 3]:
-            bad.append(f"{colour} upgrades must be numbered 1, 2, 3")
+            bad.append(f"upgrades.toml: index: {colour} upgrades must be numbered 1, 2, 3")
     for r in ("food", "oxygen", "fuel"):
         if sum(1 for a in c.agenda_cards if a.resource == r) != 12:
-            bad.append(f"expected 12 {r} agenda cards")
+            bad.append(f"agenda.toml: resource: expected 12 {r} agenda cards")
     for a in c.agenda_cards:
         if (a.timing == "action") != (a.action is not None):
-            bad.append(f"agenda card {a.id}: an action timing needs its action, and only it")
+            bad.append(f"agenda.toml: card {a.id!r}: action: an action timing needs its "
+                       "action, and only it")
+    bad += _effect_problems("agenda.toml", "card",
+                            [(a.id, "effect", a.effect) for a in c.agenda_cards], "agenda")
+    bad += _effect_problems("technologies.toml", "technology",
+                            [(t.id, "effect", t.effect) for t in c.technologies], "technology")
+    bad += _effect_problems("upgrades.toml", "upgrade",
+                            [(u.id, "effect", u.effect) for u in c.upgrades], "upgrade")
+    bad += _effect_problems("experts.toml", "expert",
+                            [(e.id, "ability", e.ability) for e in c.expert_tiles], "expert")
+    for t in c.technologies:
+        ns = t.neutral_setup
+        if not (all(1 <= k <= 6 for k in ns.connections) and 1 <= ns.technology_slot <= 4
+                and ns.connections[0] != ns.connections[1]):
+            bad.append(f"technologies.toml: technology {t.id!r}: neutral_setup: two different "
+                       "connections 1-6 and a slot 1-4")
     for t in c.board.intro_technologies:
         if t not in c._by_id["technology"]:
-            bad.append(f"intro technology {t} unknown")
+            bad.append(f"board.toml: intro_technologies: {t!r} unknown")
     if c.board.intro_goal_tile not in c._by_id["goal"]:
-        bad.append("intro goal tile unknown")
+        bad.append("board.toml: intro_goal_tile: unknown")
     if c.board.intro_expert_tile not in c._by_id["expert"]:
-        bad.append("intro expert tile unknown")
+        bad.append("board.toml: intro_expert_tile: unknown")
     if sum(1 for e in c.expert_tiles if not e.intro) != 6:
-        bad.append("expected 6 expert tiles besides the intro one")
+        bad.append("experts.toml: expected 6 expert tiles besides the intro one")
     if sum(1 for g in c.goal_tiles if not g.intro) != 6:
-        bad.append("expected 6 company goal tiles besides the intro one")
+        bad.append("goals.toml: expected 6 company goal tiles besides the intro one")
     return bad + check_rachel(c)
 
 
@@ -486,29 +620,36 @@ def check_rachel(c: Components) -> list[str]:
     bad = []
     cards = c.rachel_cards
     if len(cards) != 12:
-        bad.append(f"{len(cards)} Rachel action cards, expected 12")
+        bad.append(f"rachel.toml: card: {len(cards)} Rachel action cards, expected 12")
     launches = sorted(x.launch_segments for x in cards if x.top == "launch" or
                       x.bottom == "launch")
     if launches != [2, 3]:
-        bad.append("exactly two Rachel cards launch: one needs 2+ segments, the other 3+")
+        bad.append("rachel.toml: launch_segments: exactly two Rachel cards launch: one needs 2+ "
+                   "segments, the other 3+")
     for x in cards:
         if (x.launch_segments > 0) != ("launch" in (x.top, x.bottom)):
-            bad.append(f"Rachel card {x.id}: launch_segments belongs to launch cards only")
+            bad.append(f"rachel.toml: card {x.id!r}: launch_segments: belongs to launch cards "
+                       "only")
         if x.top == x.bottom:
-            bad.append(f"Rachel card {x.id}: the bottom action must differ from the top")
-        if not (1 <= x.first <= 6 and 1 <= x.second <= 6 and 1 <= x.station <= 6):
-            bad.append(f"Rachel card {x.id}: numbers and station must be 1 to 6")
+            bad.append(f"rachel.toml: card {x.id!r}: bottom: must differ from the top")
+        for field, value, top in (("first", x.first, 6), ("second", x.second, 4),
+                                  ("station", x.station, 6)):
+            if not 1 <= value <= top:
+                bad.append(f"rachel.toml: card {x.id!r}: {field}: must be 1 to {top}")
         if x.first == x.second:
-            bad.append(f"Rachel card {x.id}: the second number must differ from the first")
-    for label, values in (("first numbers", [x.first for x in cards]),
-                          ("second numbers", [x.second for x in cards]),
-                          ("stations", [x.station for x in cards])):
-        if sorted(values) != sorted(list(range(1, 7)) * (len(cards) // 6)):
-            bad.append(f"Rachel's {label} must spread evenly over 1-6")
+            bad.append(f"rachel.toml: card {x.id!r}: second: must differ from the first")
+    # The real deck [pub]: first numbers and stations each twice over 1-6, second numbers each
+    # three times over 1-4.
+    for field, values, top in (("first", [x.first for x in cards], 6),
+                               ("second", [x.second for x in cards], 4),
+                               ("station", [x.station for x in cards], 6)):
+        if sorted(values) != sorted(list(range(1, top + 1)) * (len(cards) // top)):
+            bad.append(f"rachel.toml: {field}: Rachel's numbers must spread evenly over "
+                       f"1-{top}")
     used = {x.top for x in cards} | {x.bottom for x in cards}
     missing = [a for a in RACHEL_ACTIONS if a not in used]
     if missing:
-        bad.append(f"Rachel's deck never uses {', '.join(missing)}")
+        bad.append(f"rachel.toml: top/bottom: Rachel's deck never uses {', '.join(missing)}")
     if sorted(w.difficulty for w in c.rachel_workers) != ["easy", "hard", "normal"]:
-        bad.append("expected one Rachel worker card per difficulty")
+        bad.append("rachel.toml: worker: expected one worker card per difficulty")
     return bad

@@ -36,17 +36,18 @@ from engine.rules import (
     funding,
     goals,
     launch,
-    modifiers,
     network,
-    npc,
     ships,
     technologies,
     travel,
 )
 from engine.rules.actions import ACTIONS, LABELS, action_options, feasible
+from engine.rules.bumping import may_bump_own
 from engine.rules.economy import clamp_storage
+from engine.rules.placement import call_meeting, place_worker
 from engine.rules.rachel import hooks as rachel
-from engine.state import NPC, RESOURCES, Decision, Occupant, Player, Turn
+from engine.rules.turns import end_turn, finish_action
+from engine.state import RESOURCES, Decision, Player, Turn
 
 FREE_TYPES = (PlayAgendaResource, DropReputation)
 # Further free commands (technology fees, agenda effects): type -> (options, apply).
@@ -183,7 +184,7 @@ def _keeps_action_open(ctx: Ctx, dec: Decision, p: Player, cmd: Command) -> bool
             p.hand.insert(i, cmd.card)
     if isinstance(cmd, UseTechnology):
         owners = ctx.s.board.tech_owners[cmd.slot - 1]
-        cost = network.use_cost(ctx, p, owners)
+        cost = network.use_cost(ctx, p, network.technology_place(cmd.slot), owners)
         p.money -= cost
         try:
             return bool(action_options(ctx, p, dec))
@@ -294,17 +295,6 @@ def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
     return out
 
 
-def may_bump_own(ctx: Ctx, p: Player, piece: str) -> bool:
-    """An upgrade lets any piece bump its owner's; the expert tile only experts."""
-    from engine.rules import expert_abilities, upgrades
-
-    if p.kind in BOT_TURNS:
-        return False  # no upgrade or expert ability works for Rachel
-    if upgrades.has_effect(ctx, p, "bump_own"):
-        return True
-    return piece != "worker" and expert_abilities.ability(ctx) == "bump_own"
-
-
 def action_choices(ctx: Ctx, dec: Decision) -> list[Command]:
     p = ctx.player(dec.seat)
     out: list[Command] = []
@@ -382,18 +372,6 @@ def apply(ctx: Ctx, cmd: Command) -> None:
     advance(ctx)
 
 
-def finish_action(ctx: Ctx, dec: Decision) -> None:
-    t = ctx.s.turn
-    if dec.data and dec.data[0] == "bonus":
-        return  # an action granted by a token or card does not use one of the two
-    if t.phase == "actions":
-        t.actions_left -= 1
-    elif t.phase == "meeting_action":
-        t.phase = "goals"
-    clamp_storage(ctx.player(dec.seat))
-    modifiers.end_of_step(ctx)
-
-
 def apply_phase2(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     t = ctx.s.turn
     p = ctx.player(dec.seat)
@@ -415,53 +393,6 @@ def apply_phase2(ctx: Ctx, dec: Decision, cmd: Command) -> None:
 PHASE2_HANDLERS: list = [(Launch, launch.start)]
 
 
-def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
-    p = ctx.player(seat)
-    b = ctx.s.board
-    p.break_room.remove(piece)
-    occ = b.occupants[station - 1]
-    b.occupants[station - 1] = Occupant(seat, piece)
-    label = "a worker" if piece == "worker" else "an expert"
-    ctx.log("place", seat, f"{p.name} places {label} on station {station} "
-            f"({' / '.join(LABELS[a] for a in b.stations[station - 1])}).")
-    if piece != "worker" and p.kind not in BOT_TURNS:  # Rachel's experts have no tile ability
-        from engine.rules import expert_abilities
-
-        expert_abilities.on_place(ctx, seat)
-    if occ is not None and occ.seat == NPC:
-        npc.bumped(ctx, seat, piece, station, occ)
-    elif occ is not None:
-        bump(ctx, seat, piece, occ)
-
-
-def bump(ctx: Ctx, seat: int, piece: str, occ: Occupant) -> None:
-    from engine.rules import expert_abilities
-
-    p = ctx.player(seat)
-    victim = ctx.player(occ.seat)
-    victim.break_room.append(occ.piece)
-    ctx.log("bump", occ.seat, f"{p.name} bumps {victim.name}'s "
-            f"{'worker' if occ.piece == 'worker' else 'expert'} back to the break room.")
-    # The placer's ability bonus is queued first so the bumped player chooses first.
-    expert_abilities.on_bump(ctx, seat, piece)
-    # Cards that react to being bumped need another player's piece to do it.
-    why = funding.BUMPED if occ.seat != seat else "own piece bumped"
-    funding.grant_funding(ctx, occ.seat, 1, why)
-
-
-def call_meeting(ctx: Ctx, seat: int) -> None:
-    p = ctx.player(seat)
-    b = ctx.s.board
-    recalled = network.pieces_on_network(ctx, seat)
-    for st, piece in recalled:
-        b.occupants[st - 1] = None
-        p.break_room.append(piece)
-    ctx.log("meeting", seat, f"{p.name} calls a meeting and recalls {len(recalled)} "
-            f"piece{'s' if len(recalled) != 1 else ''}.")
-    ctx.s.turn.phase = "meeting_action"
-    funding.grant_funding(ctx, seat, len(recalled), "meeting")
-
-
 def apply_action_choice(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     t = ctx.s.turn
     if isinstance(cmd, Done):
@@ -476,7 +407,8 @@ def apply_action_choice(ctx: Ctx, dec: Decision, cmd: Command) -> None:
     if dec.kind == "action" and cmd.station != t.station:
         conn = network.connection_between(t.station, cmd.station)
         assert conn is not None
-        network.pay_owners(ctx, p, network.owners(ctx, conn), f"connection {conn}")
+        network.pay_owners(ctx, p, network.connection_place(conn), network.owners(ctx, conn),
+                           f"connection {conn}")
     ctx.log("action", p.seat, f"{p.name}: {LABELS.get(cmd.action, cmd.action)}.")
     ctx.push(Decision("act", p.seat, station=cmd.station, action=cmd.action))
 
@@ -541,23 +473,3 @@ def _setup_step(ctx: Ctx) -> None:
     ctx.log("turn", s.turn.seat, f"Round 1: {ctx.name(s.turn.seat)} begins.")
 
 
-def end_turn(ctx: Ctx) -> None:
-    s = ctx.s
-    clamp_storage(ctx.current)  # a card played at the hand-limit discard may overfill
-    s.turns_taken += 1
-    for p in s.players:
-        p.vp_history.append(p.vp)
-    if endgame.turn_end(ctx):
-        return  # the end-of-game rules moved the game on (final round)
-    next_turn(ctx)
-
-
-def next_turn(ctx: Ctx) -> None:
-    s = ctx.s
-    order = s.turn_order
-    i = order.index(s.turn.seat)
-    nxt = order[(i + 1) % len(order)]
-    if i + 1 == len(order):
-        s.round += 1
-    s.turn = Turn(seat=nxt, number=s.turn.number + 1)
-    ctx.log("turn", nxt, f"Turn {s.turn.number} (round {s.round}): {ctx.name(nxt)}.")

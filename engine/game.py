@@ -9,7 +9,7 @@ import msgspec
 
 from engine import flow
 from engine.commands import ALL_COMMAND_TYPES, Command
-from engine.components import Components, load_components
+from engine.components import Components, components_for
 from engine.ctx import Ctx
 from engine.errors import IllegalCommand
 from engine.events import Event
@@ -37,7 +37,8 @@ class Game:
     # --- creation and snapshots ----------------------------------------------------------
     @classmethod
     def new(cls, options: GameOptions, comps: Components | None = None) -> Game:
-        comps = comps or load_components()
+        options.validate()  # unknown modules are refused before their data is looked for
+        comps = comps or components_for(options.modules)
         state = new_state(options, comps)
         game = cls(state, comps)
         ctx = Ctx(state, comps)
@@ -49,7 +50,8 @@ class Game:
 
     @classmethod
     def from_snapshot(cls, data: bytes, comps: Components | None = None) -> Game:
-        return cls(_state_decoder.decode(data), comps or load_components())
+        state = _state_decoder.decode(data)
+        return cls(state, comps or components_for(state.options.modules))
 
     def copy(self) -> Game:
         return Game(_state_decoder.decode(self.snapshot()), self.comps)
@@ -101,20 +103,41 @@ class Game:
 
     # --- the one way to change the game ----------------------------------------------------
     def apply(self, cmd: Command) -> list[Event]:
+        self._check(cmd)
+        before = self.snapshot()
+        try:
+            return self._carry_out(cmd)
+        except Exception:
+            self.state = _state_decoder.decode(before)
+            raise
+
+    def try_apply(self, cmd: Command) -> tuple[Game, list[Event]]:
+        """The game after `cmd` and its events, leaving this game as it is (IllegalCommand
+        when it is refused). Bots look ahead with this instead of the rules' own entry points;
+        the trial is a copy, so it needs no snapshot to roll back."""
+        self._check(cmd)
+        trial = self.copy()
+        return trial, trial._carry_out(cmd)
+
+    def apply_logged(self, cmd: Command) -> list[Event]:
+        """Apply a command from a log whose stored state hashes vouch for it: no legality
+        check and no rollback snapshot. The caller compares the hashes and, at any doubt
+        (an exception, a hash that differs), replays the log with `apply` from the start; a
+        game in progress never comes here."""
+        return self._carry_out(cmd)
+
+    def _check(self, cmd: Command) -> None:
         if not isinstance(cmd, ALL_COMMAND_TYPES):
             raise IllegalCommand(f"{cmd!r} is not a galcruise command.")
         legal = self.legal()
         if cmd not in legal:
             raise IllegalCommand(self._why_illegal(cmd, legal))
-        before = self.snapshot()
+
+    def _carry_out(self, cmd: Command) -> list[Event]:
         hidden = self._hidden()
         ctx = Ctx(self.state, self.comps)
         self._legal_cache = None
-        try:
-            flow.apply(ctx, cmd)
-        except Exception:
-            self.state = _state_decoder.decode(before)
-            raise
+        flow.apply(ctx, cmd)
         if self._hidden() != hidden:
             # One place sees every draw, flip and shuffle, whichever rule made it: saves put
             # the multi-human undo floor here, and a new rule cannot forget to say so.
@@ -128,13 +151,6 @@ class Game:
         return _encoder.encode((b.agenda_deck, b.blueprint_deck, b.cockpit_deck, b.engine_deck,
                                 b.cruise_deck, r.deck if r else None,
                                 b.npc.technologies if b.npc else None, self.state.rng))
-
-    def try_apply(self, cmd: Command) -> tuple[Game, list[Event]]:
-        """The game after `cmd` and its events, leaving this game as it is (IllegalCommand
-        when it is refused). Bots look ahead with this instead of the rules' own entry points."""
-        trial = self.copy()
-        trial._legal_cache = self._legal_cache
-        return trial, trial.apply(cmd)
 
     # --- hidden information ------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:

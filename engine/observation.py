@@ -75,7 +75,9 @@ def redeal(state: State, seat: int, seed: int, back_of: dict[str, RachelBack]) -
     rng = Rng(seed_state(seed ^ 0x5EED_0F_0B5E_7A7E))
 
     def shuffled(items: list[str]) -> list[str]:
-        items = list(items)
+        # Sorted first: the deal then depends on which cards are unseen, never on the order
+        # they really lie in, so no bot can learn that order through a determinization.
+        items = sorted(items)
         rng.shuffle(items)
         return items
 
@@ -93,6 +95,7 @@ def redeal(state: State, seat: int, seed: int, back_of: dict[str, RachelBack]) -
         deck = out.rachel.deck
         top = back_of[deck[0]]
         alike = [c for c in deck if back_of[c] == top]
+        alike.sort()
         first = alike[rng.below(len(alike))]
         rest = list(deck)
         rest.remove(first)

@@ -141,7 +141,7 @@ class Turn(msgspec.Struct):
     phase: str = "start"
     station: int = 0  # where this turn's worker went
     actions_left: int = 0
-    paid: list[int] = msgspec.field(default_factory=list)  # owners paid this turn
+    paid: list[str] = msgspec.field(default_factory=list)  # places paid for: c1..c6, t1..t4
     dropped: bool = False
     played: list[str] = msgspec.field(default_factory=list)
     overflow: bool = False  # resources over storage waiting to be spent in this step

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from galcruise_tui.text import plain
+
+COMPONENTS_HELP = ("a folder of component data (TOML) to play with instead of the built-in "
+                   "set; default: $GALCRUISE_COMPONENTS")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,25 +19,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", help="where saves live (default: the user data dir)")
     parser.add_argument("--bot-pause", type=float, default=0.4, metavar="SECONDS",
                         help="pause before each bot move (default 0.4; p in a game changes it)")
+    parser.add_argument("--components", metavar="DIR", help=COMPONENTS_HELP)
+    # Also accepted after a subcommand; SUPPRESS keeps one given before it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--components", metavar="DIR", default=argparse.SUPPRESS,
+                        help=COMPONENTS_HELP)
     sub = parser.add_subparsers(dest="cmd")
     v = sub.add_parser(
-        "verify", help="replay a save and check every stored hash",
+        "verify", help="replay a save and check every stored hash", parents=[common],
         description="Replay a save from its options and seed and check every stored state "
                     "hash, the final one included, and that its redo moves are legal. Two games "
                     "with the same options, seed and moves give the same hashes; their files "
                     "differ only in the created/updated timestamps.")
     v.add_argument("file")
-    r = sub.add_parser("replay", help="print the state at step N of a save")
+    r = sub.add_parser("replay", help="print the state at step N of a save", parents=[common])
     r.add_argument("file")
     r.add_argument("--to", type=int, default=None)
     r.add_argument("--json", action="store_true")
-    sim = sub.add_parser("simulate", help="play a game with bots in every seat and save it")
+    sim = sub.add_parser("simulate", help="play a game with bots in every seat and save it",
+                         parents=[common])
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
     sim.add_argument("--out", default=None)
     sim.add_argument("--max-turns", type=int, default=None)
+    from galcruise_tui import table_cli
+
+    table_cli.add_parser(sub, [common])
     args = parser.parse_args(argv)
+    components = args.components or os.environ.get("GALCRUISE_COMPONENTS")
+    if components:
+        from engine.components import DataError, use_components
+
+        try:
+            use_components(components)
+        except DataError as e:
+            print(f"galcruise: {e}", file=sys.stderr)
+            return 2
     try:
         if args.cmd == "verify":
             return _verify(args)
@@ -41,6 +63,10 @@ def main(argv: list[str] | None = None) -> int:
             return _replay(args)
         if args.cmd == "simulate":
             return _simulate(args)
+        if args.cmd == "table":
+            from saves import data_root
+
+            return table_cli.run(args, data_root(args.data_dir))
     except Exception as e:  # noqa: BLE001 - one sentence, never a traceback
         from saves import SaveError
 
@@ -102,7 +128,7 @@ def _simulate(args: argparse.Namespace) -> int:
     g = s.game
     where = f" -> {s.path}" if s.path else ""
     print(plain(f"{s.length} commands, turn {g.state.turn.number}, over={g.is_over}, "
-                f"scores {g.scores()}{where}", 400))
+                f"scores {g.scores()}, state {g.state_hash()[:16]}{where}", 400))
     return 0
 
 

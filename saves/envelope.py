@@ -72,7 +72,8 @@ class Summary(msgspec.Struct):
     scores: Annotated[list[int], msgspec.Meta(max_length=MAX_SEATS + 1)] = msgspec.field(
         default_factory=list)
     over: bool = False
-    waiting: Text = ""
+    # A sentence of the engine's (about 110 characters at most): read leniently, written cut.
+    waiting: Annotated[str, msgspec.Meta(max_length=2000)] = ""
 
 
 T = TypeVar("T")

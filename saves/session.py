@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import Game, GameError, GameOptions
 from engine.commands import Command
-from engine.components import load_components
+from engine.components import components_for
 from engine.events import Event
 from engine.game import REVEAL
 from saves.atomic import backup_path, write_atomic
@@ -40,11 +40,16 @@ def now() -> str:
 
 def starting_position(gf: GameFile, path: Path | None) -> Game:
     """The game a file's log starts from; refused if this galcruise cannot rebuild it."""
-    comps = load_components()
+    try:
+        gf.options.validate()  # unknown modules included, before their data is looked for
+    except GameError as e:
+        raise refuse(path, f"its game options are not valid ({e})") from None
+    comps = components_for(gf.options.modules)
     if gf.data_hash != comps.data_hash:
-        raise refuse(path, f"made with other component data ({gf.data_id}, "
-                           f"{gf.data_hash[:8]}) than this galcruise has ({comps.data_id}, "
-                           f"{comps.data_hash[:8]})")
+        raise refuse(path, f"made with the component data set {gf.data_id} "
+                           f"({gf.data_hash[:8]}), not the one loaded now, {comps.data_id} "
+                           f"({comps.data_hash[:8]}); start galcruise with --components DIR "
+                           f"(a folder holding data set {gf.data_id}) to load it")
     try:
         return Game.new(gf.options, comps)
     except GameError as e:
@@ -115,19 +120,44 @@ class Session:
 
     @classmethod
     def from_file(cls, gf: GameFile, path: Path | None) -> Session:
+        """The session at the end of the file's log.
+
+        A log that carries its state hash every HASH_EVERY commands and at its end is first
+        replayed without re-deriving each command's legality (the hashes check the result);
+        on any doubt, and for every other file, each command is checked as it is played, and
+        a refusal names the first bad one. `verify` always checks every command.
+        """
+        if _hash_checked(gf):
+            s = cls(starting_position(gf, path), gf, path)
+            if s._replay(trusted=True):
+                s._drop_illegal_redo()
+                return s
         s = cls(starting_position(gf, path), gf, path)
-        expected = dict(gf.hashes)
-        for i, cmd in enumerate(gf.commands):
-            try:
-                s._apply_logged(cmd)
-            except Exception as e:  # noqa: BLE001 - whatever a file holds, it is refused
-                raise refuse(path, f"the log replays illegally at command {i + 1}: {e}") from None
-            want = expected.get(i + 1)
-            if want is not None and want != s.game.state_hash():
-                raise refuse(path, f"the game diverges at command {i + 1} (the rules changed "
-                                   "since it was saved)")
+        try:
+            s._replay(trusted=False)
+        except _Diverged as e:
+            raise refuse(path, str(e)) from None
         s._drop_illegal_redo()
         return s
+
+    def _replay(self, trusted: bool) -> bool:
+        """Play the file's log into this fresh session. Trusted: False at the first doubt.
+        Checked: _Diverged names the first command that is refused or that diverges."""
+        expected = dict(self.file.hashes)
+        for i, cmd in enumerate(self.file.commands):
+            try:
+                self._apply_logged(cmd, trusted)
+            except Exception as e:  # noqa: BLE001 - whatever a file holds, it is refused
+                if trusted:
+                    return False
+                raise _Diverged(f"the log replays illegally at command {i + 1}: {e}") from None
+            want = expected.get(i + 1)
+            if want is not None and want != self.game.state_hash():
+                if trusted:
+                    return False
+                raise _Diverged(f"the game diverges at command {i + 1} (the rules changed "
+                                "since it was saved)")
+        return True
 
     def _drop_illegal_redo(self) -> None:
         """Keep the redo list only as far as it plays legally from here.
@@ -153,10 +183,10 @@ class Session:
         self.save()
         return events
 
-    def _apply_logged(self, cmd: Command) -> list[Event]:
+    def _apply_logged(self, cmd: Command, trusted: bool = False) -> list[Event]:
         g = self.game
         actor = g.pending.seat if g.pending else -1
-        events = g.apply(cmd)
+        events = g.apply_logged(cmd) if trusted else g.apply(cmd)
         n = len(self.actors) + 1
         self.actors.append(actor)
         if any(e.kind == REVEAL for e in events):
@@ -294,6 +324,17 @@ class Session:
             why = self.save_error
             self.path, self._good, self.save_error = before
             raise SaveError(f"{path}: not saved ({why}).")
+
+
+class _Diverged(Exception):
+    """A log that does not replay: the sentence says at which command and why."""
+
+
+def _hash_checked(gf: GameFile) -> bool:
+    """Whether the file carries a hash every HASH_EVERY commands and one at its end."""
+    n = len(gf.commands)
+    have = {i for i, _ in gf.hashes}
+    return n in have and all(k in have for k in range(HASH_EVERY, n, HASH_EVERY)) if n else True
 
 
 def first_illegal(game: Game, commands: list[Command]) -> tuple[int, str] | None:

@@ -11,6 +11,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 SLOW = frozenset("""
 test_bench_calibrate.py::test_a_run_reports_its_progress_game_by_game
 test_bot_seats.py::test_a_bot_seat_plays_legal_moves_and_repeats_them
+test_expert.py::test_an_expert_seat_plays_a_game_to_its_first_agm
+test_expert.py::test_a_worker_process_thinks_the_same_moves_and_gives_hints
+test_expert.py::test_games_that_differ_only_in_hidden_cards_get_the_same_move
 test_fuzz.py::test_a_crash_is_shrunk_and_saved_one_redo_before_it
 test_fuzz.py::test_arbitrary_commands_are_refused_cleanly
 test_fuzz.py::test_every_kind_of_mutant_is_loaded_recovered_or_refused
@@ -32,6 +35,7 @@ test_saves.py::test_many_random_games_round_trip
 test_saves.py::test_save_load_round_trip_and_list
 test_saves.py::test_two_humans_cannot_undo_past_a_reveal
 test_saves.py::test_undo_to_the_start_and_redo_back
+test_tables.py::test_undo_takes_back_your_own_last_move_only_and_other_apps_see_it
 test_tui.py::test_a_bumped_human_chooses_a_funding_bonus_off_turn
 test_tui.py::test_a_complete_solo_game_against_rachel_by_keys
 test_tui.py::test_a_complete_two_player_game_by_keys_against_a_bot

@@ -122,3 +122,19 @@ def test_the_report_gives_medians_winners_and_wins_by_seat() -> None:
     assert seats[1].split() == ["2", "17%", "83%"]
     # Solo: Rachel scores 190 in each; the player's 200 beats her, 190 ties (hers) and 150 loses.
     assert seats[2].split() == ["1", "the", "player", "beats", "Rachel", "in", "33%"]
+
+
+def test_solo_runs_report_rachels_sheet_beside_the_book(tmp_path: Path) -> None:
+    sheet = {"game_vp": 90, "progress": 6, "reputation": 3, "segments": 11, "developments": 5,
+             "cockpits": 10, "others": 0, "total": 125}
+    games = [msgspec.structs.replace(_stats(1, i, 24.0, [105]), difficulty="hard",
+                                     engine_sheets=[sheet]) for i in range(3)]
+    path = tmp_path / "hard.json"
+    calibrate.save(path, {1: games}, "greedy", None)
+    by, bot, data = calibrate.load([path])
+    out = calibrate.render(by, bot, data)
+    assert "solo at hard" in out and "Rachel's final sheet" in out
+    book = next(line for line in out.splitlines() if line.split()[:1] == ["book"])
+    assert book.split()[1:] == ["97", "12", "15", "20", "15", "25", "0", "184"]
+    hard = next(line for line in out.splitlines() if line.split()[:1] == ["hard"])
+    assert hard.split()[1:4] == ["3", "24.0", "90.0"] and hard.split()[-1] == "125.0"

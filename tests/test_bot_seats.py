@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from engine import Game, GameOptions
+from engine.bots.expert import ExpertBot
 from engine.bots.greedy import GreedyBot
 from engine.bots.planner import PlannerBot
 from engine.bots.random_bot import RandomBot
@@ -16,11 +17,13 @@ from galcruise_tui.screens.newgame import SEAT_CHOICES
 
 
 def test_every_seat_kind_but_human_has_a_bot() -> None:
-    assert [kind for _, kind in SEAT_CHOICES] == ["human", "greedy", "planner", "random"]
+    assert [kind for _, kind in SEAT_CHOICES] == ["human", "greedy", "planner", "expert",
+                                                  "random"]
     assert set(SEAT_KINDS) == {kind for _, kind in SEAT_CHOICES}
     assert isinstance(bot_for("random", 1), RandomBot)
     assert isinstance(bot_for("greedy", 1), GreedyBot)
     assert isinstance(bot_for("planner", 1), PlannerBot)
+    assert isinstance(bot_for("expert", 1), ExpertBot)
     with pytest.raises(ValueError, match="no bot plays a 'human' seat"):
         bot_for("human", 1)
 

@@ -115,9 +115,26 @@ def test_no_launch_that_leaves_presold_guests_behind_at_0_vp_and_0_reputation() 
     pink.reputation, pink.vp = 0, 0
     set_turn(g, pink.seat)
     assert not [c for c in g.legal() if isinstance(c, Launch)]
-    pink.vp = 2  # the 2 reputation can now be paid (as VP, below 0)
+    # 評判: only 0 VP and 0 reputation refuse a loss. With 1 VP the 2 reputation may be lost
+    # though only 1 VP can pay for it.
+    pink.vp = 1
     g._legal_cache = None
     assert Launch(0) in g.legal()
+
+
+def test_a_reputation_loss_at_0_reputation_with_vp_left_is_allowed() -> None:
+    from engine.rules.economy import can_lose_reputation, lose_reputation
+
+    g = base()
+    pink = g.state.players[0]
+    pink.reputation, pink.vp = 0, 0
+    assert not can_lose_reputation(pink, 1)
+    pink.vp = 1
+    assert can_lose_reputation(pink, 2)
+    lose_reputation(pink, 2)
+    assert (pink.reputation, pink.vp) == (0, 0)
+    pink.reputation, pink.vp = 1, 0
+    assert can_lose_reputation(pink, 2)
 
 
 def test_an_ad_drop_at_boarding_buys_a_last_minute_guest() -> None:
@@ -188,11 +205,11 @@ def test_family_trip_style_cards_still_work_at_the_final_ship_moves() -> None:
 
 
 def test_extra_stops_are_phase_1_only_and_not_in_the_final_turns() -> None:
-    from test_effects import give, in_flight, rich_game
+    from test_effects import give, in_flight, rich_game, with_accommodations
 
     from engine.commands import PlayAgendaEffect
 
-    g = rich_game()
+    g = with_accommodations(rich_game())  # Schedule Advance is a 快適空間 card
     s = g.state
     me = s.players[0]
     card = _card(g, "extra_travel", "phase1")

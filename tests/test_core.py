@@ -213,12 +213,17 @@ def test_malformed_data_names_the_file_and_the_place(tmp_path: Path) -> None:
         load_components(data)
 
 
-def test_data_hash_changes_with_a_byte(tmp_path: Path) -> None:
+def test_data_hash_is_of_the_decoded_data(tmp_path: Path) -> None:
+    # A comment or whitespace edit changes no state hash and voids no save; a value does.
     data = tmp_path / "data"
     shutil.copytree(ROOT / "engine" / "data", data)
     before = load_components(data).data_hash
+    assert before == load_components().data_hash
     f = data / "cockpits.toml"
-    f.write_text(f.read_text() + "\n# a comment\n")
+    f.write_text("# typed in from my own copy\n\n" + f.read_text().replace(" = ", "  =  ")
+                 + "\n# a comment\n")
+    assert load_components(data).data_hash == before
+    f.write_text(f.read_text().replace("per  =  2", "per = 3", 1))
     assert load_components(data).data_hash != before
 
 

@@ -18,12 +18,21 @@ from engine.commands import (
     TourGuest,
     UseTechnology,
 )
-from engine.components import load_components
+from engine.components import load_components, with_module_cards
 from engine.ctx import Ctx
 from engine.rules import modifiers
 from engine.state import Occupant, Ship
 
 COMPS = load_components()
+# The 快適空間 expansion's three cards (PAL 9001, Schedule Advance, Board Game Cruise) are not in
+# the base deck; their rules are still the engine's, tested with the expansion's cards added.
+ACC = with_module_cards(COMPS, "accommodations")
+
+
+def with_accommodations(g):
+    g.comps = ACC
+    g._legal_cache = None
+    return g
 
 
 def rich_game(players: int = 2, seed: int = 8):
@@ -150,9 +159,9 @@ def open_window(g, card_id: str):
     raise AssertionError(card.timing)
 
 
-@pytest.mark.parametrize("card", [c.id for c in COMPS.agenda_cards])
+@pytest.mark.parametrize("card", [c.id for c in ACC.agenda_cards])
 def test_every_agenda_card_can_be_played_for_its_effect(card: str) -> None:
-    g = rich_game()
+    g = with_accommodations(rich_game())
     open_window(g, card)
     me = g.state.players[0]
     if g.comps.agenda(card).effect.kind == "launch_without_worker":
@@ -222,7 +231,7 @@ def test_double_shift_builds_four_and_accounting_loophole_takes_2_each():
 
 
 def test_board_game_cruise_lets_one_cabin_hold_3():
-    g = rich_game()
+    g = with_accommodations(rich_game())
     card = next(c.id for c in g.comps.agenda_cards if c.name == "Board Game Cruise")
     open_window(g, card)
     me = g.state.players[0]
@@ -238,7 +247,7 @@ def test_board_game_cruise_lets_one_cabin_hold_3():
 
 
 def test_pal_9001_launches_with_an_empty_break_room():
-    g = rich_game()
+    g = with_accommodations(rich_game())
     card = next(c.id for c in g.comps.agenda_cards if c.name == "PAL 9001")
     open_window(g, card)
     assert g.pending.kind == "launch_board"
@@ -342,7 +351,7 @@ def test_every_expert_ability(expert: str) -> None:
         if kind == "fee_free":
             from engine.rules import network
 
-            assert network.use_cost(Ctx(s, g.comps), me, [other.seat]) == 0
+            assert network.use_cost(Ctx(s, g.comps), me, "c1", [other.seat]) == 0
             return
         assert me.money == money - (full - cut)
 

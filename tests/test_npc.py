@@ -254,11 +254,12 @@ def test_a_chain_with_no_station_left_still_ends_on_the_bumpers_piece() -> None:
 
 # --- setup -------------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "seed", "stations", "spare"), [
-    (2, 0, [4, 6], ["te07", "te06", "te02"]),
-    (2, 1, [1, 3], ["te01", "te08", "te04"]),
-    (2, 2, [2, 5], ["te06", "te08", "te07"]),
-    (2, 3, [2, 3], ["te07", "te03", "te05"]),
-    (1, 0, [4, 6], ["te07", "te06", "te02"]),
+    # The real backs [pub]: te08 (6,4), te03 (4,1), te02 (5,1), te04 (6,3).
+    (2, 0, [1, 5], ["te07", "te06", "te02"]),
+    (2, 1, [2, 5], ["te01", "te08", "te04"]),
+    (2, 2, [2, 6], ["te06", "te08", "te07"]),
+    (2, 3, [1, 4], ["te07", "te03", "te05"]),
+    (1, 0, [1, 5], ["te07", "te06", "te02"]),
 ])
 def test_setup_places_npc_workers_clockwise_of_the_neutral_developments(
         players: int, seed: int, stations: list[int], spare: list[str]) -> None:
@@ -332,8 +333,8 @@ def test_agm_year_1_places_npc_developments_and_promotes_clockwise_from_station_
     game = scenario()
     b = game.state.board
     assert b.npc is not None
-    b.npc.technologies = ["te04"]  # back: connections 1 and 2, technology slot 2
-    b.connections = [[NPC], [PINK], [], [], [], []]
+    b.npc.technologies = ["te02"]  # back: connections 5 and 1, technology slot 1
+    b.connections = [[NPC], [], [], [], [PINK], []]
     b.tech_owners = [[], [], [], []]
     put(game, 4, NPC, W)
     put(game, 2, NPC, W)
@@ -347,8 +348,8 @@ def test_agm_year_1_places_npc_developments_and_promotes_clockwise_from_station_
     # Normal AGM scoring too: Pink's cubes + 1 for the top reputation, times 1 wing.
     assert (pink.vp - vp[0], yellow.vp - vp[1]) == (s1 + 1, 0)
     # Connection 1 already held an NPC development: this one leaves the game.
-    assert b.connections[:2] == [[NPC], [PINK, NPC]]
-    assert b.tech_owners == [[], [NPC], [], []]
+    assert b.connections == [[NPC], [], [], [], [PINK, NPC], []]
+    assert b.tech_owners == [[NPC], [], [], []]
     assert (b.npc.developments, b.npc.technologies) == (3, [])
     assert layout(game) == [None, (NPC, X), None, (NPC, W), None, None]
     assert b.npc.experts == 1
@@ -359,7 +360,7 @@ def test_agm_year_2_promotes_the_other_worker() -> None:
     game = scenario()
     b = game.state.board
     assert b.npc is not None
-    b.npc.technologies = ["te08"]  # back: connections 5 and 3, technology slot 1
+    b.npc.technologies = ["te07"]  # back: connections 3 and 1, technology slot 1
     b.npc.developments = 3
     b.connections = [[], [], [PINK, YELLOW], [], [], []]
     b.tech_owners = [[NEUTRAL], [], [], []]
@@ -370,7 +371,7 @@ def test_agm_year_2_promotes_the_other_worker() -> None:
     fill_section(game, YELLOW, sum(b.progress_sections[:2]))
     endgame.turn_end(ctx_of(game))
     assert game.state.agm_done == 2
-    assert b.connections == [[], [], [PINK, YELLOW, NPC], [], [NPC], []]
+    assert b.connections == [[NPC], [], [PINK, YELLOW, NPC], [], [], []]
     # An NPC development is another colour than the neutral one: it joins it.
     assert b.tech_owners == [[NEUTRAL, NPC], [], [], []]
     assert b.npc.developments == 0 and b.npc.experts == 0
@@ -446,12 +447,11 @@ def test_using_an_npc_connection_pays_the_supply() -> None:
     cmd = next(c for c in game.legal() if isinstance(c, TakeAction) and c.station == 1)
     game.apply(cmd)
     assert pink.money == money - 2 and yellow.money == other
-    assert game.state.turn.paid == [NPC]
-    # Connection 2 holds a neutral and an NPC development: one fee each; the NPC's is paid.
+    assert game.state.turn.paid == ["c1"]
+    # Connection 2 holds a neutral and an NPC development: one fee each; paying for
+    # connection 1 bought connection 2 nothing.
     ctx = ctx_of(game)
-    assert network.use_cost(ctx, pink, b.connections[1]) == 2
-    game.state.turn.paid = []
-    assert network.use_cost(ctx, pink, b.connections[1]) == 4
+    assert network.use_cost(ctx, pink, "c2", b.connections[1]) == 4
 
 
 def test_an_npc_technology_is_used_for_a_fee_to_the_supply() -> None:

@@ -1,12 +1,21 @@
-"""Solo play against Rachel: setup, the book's worked examples and her rules, exact numbers."""
+"""Solo play against Rachel: setup, the book's worked examples and her rules, exact numbers.
+
+The book's examples show card backs that no single real card carries, so `solo()` plays them
+with the examples' own deck (tests/data/rachel_examples.toml); `solo(real=True)` keeps the
+real deck of engine/data/rachel.toml.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import msgspec
 import pytest
 from helpers import finish_setup, new_game
 
 from engine import Game, GameOptions, flow
 from engine.commands import PlaceWorker
+from engine.components import Components, RachelCard, data_hash
 from engine.ctx import Ctx
 from engine.errors import IllegalOptions
 from engine.rules import scoring
@@ -19,8 +28,27 @@ STATIONS = [["build_segments", "acquire_ship"], ["gain_resources", "purchase_sup
             ["build_development", "acquire_blueprints"], ["hire_expert", "refill_silo"]]
 
 
-def solo(difficulty: str = "normal", seed: int = 5, **kw) -> Game:  # noqa: ANN003
-    return finish_setup(new_game(players=1, seed=seed, difficulty=difficulty, **kw))
+class _Deck(msgspec.Struct):
+    card: tuple[RachelCard, ...]
+
+
+EXAMPLE_CARDS = msgspec.toml.decode(
+    (Path(__file__).parent / "data" / "rachel_examples.toml").read_bytes(), type=_Deck).card
+
+
+def examples_deck(comps: Components) -> Components:
+    files = dict(comps.files)
+    files["rachel.toml"] = msgspec.structs.replace(files["rachel.toml"], card=EXAMPLE_CARDS)
+    return Components(files, data_hash(files))
+
+
+def solo(difficulty: str = "normal", seed: int = 5, real: bool = False,
+         **kw) -> Game:  # noqa: ANN003
+    g = finish_setup(new_game(players=1, seed=seed, difficulty=difficulty, **kw))
+    if not real:
+        g.comps = examples_deck(g.comps)
+        g._legal_cache = None
+    return g
 
 
 def stack_deck(g: Game, *ids: str) -> None:
@@ -306,9 +334,30 @@ def test_refill_silo_fallback_when_a_resource_is_missing() -> None:
     b.agenda_display = [food, None, fuel, None]
     b.silo = [2, 2, 0]
     stack_deck(g, "ra02")
-    done = actions.gain(Ctx(g.state, g.comps), r, g.comps.rachel_card("ra02"))
+    ctx = Ctx(g.state, g.comps)
+    # 物資の獲得: not all three can come out, so she does not take the action; the real
+    # cards print 倉庫の補充 as its bottom, which refills the one she could not take.
+    assert not actions.gain_possible(ctx, r) and actions.refill_silo_possible(ctx, r)
+    done = actions.refill_silo(ctx, r, g.comps.rachel_card("ra02"))
     assert done == "refill_silo"
     assert b.silo == [2, 2, 5] and r.reputation == 3
+
+
+def test_the_real_gain_card_falls_back_to_its_refill_silo_bottom() -> None:
+    g = solo(real=True)
+    b = g.state.board
+    r = g.state.players[1]
+    food, fuel = agenda_of(g, "food", 1)[0], agenda_of(g, "fuel", 1)[0]
+    b.agenda_display = [food, None, fuel, None]
+    b.silo = [2, 2, 0]
+    card = g.comps.rachel_card("ra10")  # gain resources / refill silo; first number 4
+    stack_deck(g, "ra10")
+    ctx = Ctx(g.state, g.comps)
+    assert (card.top, card.bottom) == ("gain_resources", "refill_silo")
+    assert turn.choose(ctx, r, card) == "refill_silo"
+    rep = r.reputation
+    turn.carry_out(ctx, r, card)
+    assert b.silo == [2, 2, 5] and r.reputation == rep + 1
 
 
 def test_gain_resources_from_the_discard_pile_when_the_display_is_empty() -> None:
@@ -700,7 +749,7 @@ def test_the_deck_data_is_checked() -> None:
 
     from engine.components import check_rachel
 
-    g = solo()
+    g = solo(real=True)
     cards = list(g.comps.rachel_cards)
 
     class Fake:
@@ -708,10 +757,35 @@ def test_the_deck_data_is_checked() -> None:
         rachel_workers = g.comps.rachel_workers
 
     assert check_rachel(Fake()) == []  # type: ignore[arg-type]
-    Fake.rachel_cards = [msgspec.structs.replace(cards[0], launch_segments=2), *cards[1:]]
+    Fake.rachel_cards = [msgspec.structs.replace(cards[0], launch_segments=3), *cards[1:]]
     assert any("two Rachel cards launch" in x for x in check_rachel(Fake()))  # type: ignore[arg-type]
     Fake.rachel_cards = [msgspec.structs.replace(cards[0], first=2), *cards[1:]]
     assert any("spread evenly" in x for x in check_rachel(Fake()))  # type: ignore[arg-type]
+    Fake.rachel_cards = [msgspec.structs.replace(cards[0], second=5), *cards[1:]]
+    assert any("ra01" in x and "second" in x for x in check_rachel(Fake()))  # type: ignore[arg-type]
+
+
+# NOTES.md, "Public facts found since": card, top, bottom, first, second, station.
+REAL_DECK = [
+    (1, "launch", "build_segments", 1, 4, 6), (2, "launch", "build_segments", 2, 3, 1),
+    (3, "build_segments", "refill_blueprints", 3, 2, 2),
+    (4, "hire_expert", "develop_network", 4, 1, 3), (5, "hire_expert", "develop_network", 5, 4, 4),
+    (6, "hire_expert", "develop_technology", 6, 3, 5),
+    (7, "draw_agenda", "build_segments", 1, 2, 6),
+    (8, "draw_agenda", "refill_agenda", 2, 1, 1), (9, "draw_agenda", "refill_agenda", 3, 4, 2),
+    (10, "gain_resources", "refill_silo", 4, 3, 3), (11, "gain_resources", "refill_silo", 5, 2, 4),
+    (12, "advertise_cruise", "build_segments", 6, 1, 5),
+]
+
+
+def test_her_deck_is_the_real_one() -> None:
+    g = solo(real=True)
+    got = [(int(c.id[2:]), c.top, c.bottom, c.first, c.second, c.station)
+           for c in g.comps.rachel_cards]
+    assert got == REAL_DECK
+    assert [(c.id, c.launch_segments) for c in g.comps.rachel_cards if c.launch_segments] == [
+        ("ra01", 2), ("ra02", 3)]
+    assert all(c.source == "pub" for c in g.comps.rachel_cards)
 
 
 # --- the book's remaining numbered examples ----------------------------------------------------

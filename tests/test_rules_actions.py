@@ -88,13 +88,15 @@ def test_own_development_beside_others_makes_the_connection_free() -> None:
     assert (yellow.money, green.money, yellow.food) == (5, green_money, 1)
 
 
-def test_a_second_use_of_the_same_owner_in_a_turn_is_free() -> None:
+def test_a_fee_pays_for_a_place_not_for_its_owner() -> None:
+    # 評判: 「そこに開発トークンがある個々の取締役の全員…への支払い」 and 「こうしてコストを
+    # 支払った開発トークンに関しては、その手番が終わるまで自由に使用できる」. 3 players: Yellow
+    # at reputation 3 works at station 2 and uses stations 1 and 3 through Pink's connections
+    # 1 and 2: 2 money for each connection, 4 in all. A connection paid for stays free.
     g = table()
     s = g.state
     b = s.board
     yellow, pink = s.players[0], s.players[1]
-    # Yellow works at station 2; Pink's developments join it to stations 1 and 3, and Pink
-    # alone invented a technology: paying her once opens all three.
     b.connections[0] = [pink.seat]
     b.connections[1] = [pink.seat]
     b.stations[0] = ["purchase_supplies", "draw_agenda"]
@@ -102,18 +104,38 @@ def test_a_second_use_of_the_same_owner_in_a_turn_is_free() -> None:
     tech = next(i for i, t in enumerate(b.technologies)
                 if g.comps.technology(t).effect.kind != "extra_travel")
     b.tech_owners[tech] = [pink.seat]
-    yellow.money, yellow.reputation, yellow.ads = 6, 3, 0
+    yellow.money, yellow.reputation, yellow.ads = 8, 3, 0
     pink_money = pink.money
     work(g, yellow, 2, ["hire_expert", "refill_silo"])
-    assert UseTechnology(tech + 1) in g.legal()
     g.apply(TakeAction(1, "purchase_supplies"))
-    assert (yellow.money, pink.money) == (4, pink_money + 2)  # reputation 3: 2 money
+    assert (yellow.money, pink.money) == (6, pink_money + 2)  # reputation 3: 2 money
     g.apply(PurchaseSupplies((), True))
-    assert UseTechnology(tech + 1) not in g.legal()  # Pink is paid for this turn
+    # Paying for connection 1 bought neither connection 2 nor Pink's technology.
+    assert UseTechnology(tech + 1) in g.legal()
+    assert PayFee(1) not in g.legal() and PayFee(2) in g.legal()
     events = g.apply(TakeAction(3, "purchase_supplies"))
-    assert not [e for e in events if e.kind == "fee"]
+    assert [e.kind for e in events].count("fee") == 1
     g.apply(PurchaseSupplies((), True))
-    assert (yellow.money, pink.money, yellow.ads) == (2, pink_money + 2, 4)
+    assert (yellow.money, pink.money, yellow.ads) == (2, pink_money + 4, 4)
+
+
+def test_a_place_paid_for_is_free_for_the_rest_of_the_turn() -> None:
+    g = table()
+    b = g.state.board
+    yellow, pink, blue = g.state.players
+    # Connection 1 holds Pink's and Blue's developments: one fee to each, once.
+    b.connections[0] = [pink.seat, blue.seat]
+    b.stations[0] = ["purchase_supplies", "draw_agenda"]
+    yellow.money, yellow.reputation, yellow.ads = 8, 3, 0
+    money = (pink.money, blue.money)
+    work(g, yellow, 2, ["hire_expert", "refill_silo"])
+    g.apply(PayFee(1))
+    assert (yellow.money, pink.money, blue.money) == (4, money[0] + 2, money[1] + 2)
+    for _ in range(2):
+        events = g.apply(TakeAction(1, "purchase_supplies"))
+        assert not [e for e in events if e.kind == "fee"]
+        g.apply(PurchaseSupplies((), True))
+    assert (yellow.money, yellow.ads) == (2, 4)
 
 
 # --- funding bonuses (先見ボーナス) ---------------------------------------------------------

@@ -271,8 +271,10 @@ def test_last_minute_purchase_boards_a_1_ad_guest_with_no_ads() -> None:  # ag05
 
 
 # --- cards on a cruise ------------------------------------------------------------------------
-def test_schedule_advance_moves_a_ship_one_extra_stop() -> None:  # ag11
-    g = table()
+def test_schedule_advance_moves_a_ship_one_extra_stop() -> None:  # 快適空間 acc03
+    from test_effects import with_accommodations
+
+    g = with_accommodations(table())
     p = g.state.players[0]
     ship = fly(g, p, "S1", ["orange"])  # space, orange, return
     take_card(g, p, card(g, "Schedule Advance"))

@@ -14,6 +14,7 @@ from engine.commands import (
     Done,
     FundingBonus,
     PlaceWorker,
+    PlayAgendaEffect,
     TakeAction,
 )
 from engine.game import Game
@@ -182,3 +183,53 @@ def test_the_last_player_of_the_round_triggering_the_end_goes_straight_to_the_re
     assert s.final_phase == "recall" and s.final_turns_left == [0, 1, 2]
     assert g.pending.kind == "funding" and g.pending.seat == pink.seat
     assert [d.seat for d in reversed(s.stack)] == [0, 2]
+
+
+def test_a_card_reacting_to_a_worker_coming_home_may_be_played_at_the_final_recall() -> None:
+    # FAQ: 最終ラウンドで全プレイヤーが部下を回収する際、このアイコンを持つ計画カードを
+    # 使用できますか？ できます。Helping Hand reacts to a worker sent home, so it may.
+    g = table(players=3)
+    s = g.state
+    b = s.board
+    pink, green = s.players[0], s.players[2]
+    card = next(c.id for c in g.comps.agenda_cards if c.name == "Helping Hand")
+    b.goal_tile, b.goal_trackers = "g1", [0, 0, 0]
+    b.progress = [0, 1, 2] * 5 + [0, 1]
+    s.agm_done = 2
+    green.developments_placed = 5
+    b.occupants[0] = Occupant(pink.seat, "worker")
+    pink.break_room = ["worker"]
+    pink.hand = [card]
+    set_turn(g, green.seat)
+    pass_turn(g, 2)
+    g.apply(AchieveGoal(0))
+    assert s.final_phase == "recall"
+    assert g.pending.kind == "funding" and g.pending.seat == pink.seat
+    assert PlayAgendaEffect(card) in g.legal()
+    money = pink.money
+    g.apply(PlayAgendaEffect(card))
+    g.apply(FundingBonus("money"))
+    assert pink.money == money + 2 + 1
+    # Green's pieces came home too but Green holds no such card: only the bonus is offered.
+    assert g.pending.seat == green.seat
+    assert not [c for c in g.legal() if isinstance(c, PlayAgendaEffect)]
+
+
+def test_the_final_recall_opens_the_window_even_with_every_token_flipped() -> None:
+    g = table(players=3)
+    s = g.state
+    b = s.board
+    pink, green = s.players[0], s.players[2]
+    card = next(c.id for c in g.comps.agenda_cards if c.name == "Helping Hand")
+    b.goal_tile, b.goal_trackers = "g1", [0, 0, 0]
+    b.progress = [0, 1, 2] * 5 + [0, 1]
+    s.agm_done = 2
+    green.developments_placed = 5
+    b.occupants[0] = Occupant(pink.seat, "worker")
+    pink.break_room = ["worker"]
+    pink.hand = [card]
+    pink.tower_top = ["flipped"] * 4
+    set_turn(g, green.seat)
+    pass_turn(g, 2)
+    g.apply(AchieveGoal(0))
+    assert g.pending.seat == pink.seat and PlayAgendaEffect(card) in g.legal()

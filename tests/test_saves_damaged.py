@@ -415,3 +415,35 @@ def test_the_same_seed_twice_differs_only_in_timestamps(tmp_path: Path) -> None:
     assert "timestamps" in subprocess.run(
         [sys.executable, "-m", "galcruise_tui.cli", "verify", "--help"], cwd=ROOT,
         capture_output=True, text=True).stdout
+
+
+# --- the trusted replay of a hash-checked log ---------------------------------------------
+def test_a_hash_checked_log_loads_to_the_same_session_as_a_checked_replay(tmp_path: Path) -> None:
+    from saves.session import _hash_checked
+
+    st = Store(tmp_path)
+    s = played(st, n=120)
+    gf = decode(s.path.read_bytes(), s.path)
+    assert _hash_checked(gf)
+    fast = Session.from_file(gf, s.path)
+    slow_gf = decode(s.path.read_bytes(), s.path)
+    slow_gf.hashes = slow_gf.hashes[1:]  # a gap: every command is checked
+    assert not _hash_checked(slow_gf)
+    slow = Session.from_file(slow_gf, s.path)
+    assert fast.game.state_hash() == slow.game.state_hash() == s.game.state_hash()
+    assert (fast.actors, fast.reveals, sorted(fast._checkpoints)) == \
+        (slow.actors, slow.reveals, sorted(slow._checkpoints))
+    assert fast.undo() and slow.undo() and fast.game.state_hash() == slow.game.state_hash()
+
+
+def test_an_illegal_command_with_forged_looking_hashes_is_still_refused(tmp_path: Path) -> None:
+    st = Store(tmp_path)
+    s = played(st, n=60)
+    doc = json.loads(s.path.read_bytes())
+    # A command swapped for another that the rules refuse there; the hashes stay the old ones.
+    doc["commands"][30] = {"type": "place_worker", "piece": "worker", "station": 9}
+    s.path.write_text(json.dumps(doc))
+    backup_path(s.path).unlink()
+    with pytest.raises(SaveError) as err:
+        Session.load(s.path)
+    assert "replays illegally at command 31" in str(err.value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 from helpers import finish_setup, new_game, set_turn
 
 from engine.commands import AchieveGoal, BuildDevelopment, PlaceWorker, TakeAction
@@ -52,6 +53,31 @@ def test_final_scoring_example_green_183():
     assert line.developments == 5
     assert line.cockpits == 20  # 8 + 9 + 8 - 5
     assert line.total == 183
+
+
+def test_the_cockpit_tie_break_counts_the_unlaunched_penalty():
+    # 最終勝利点: a tie on VP, cubes and reputation goes to the most VP "from cockpits": the
+    # sheet's figure, 20 = 8 + 9 + 8 - 5 for the book's Green, not the 25 of the conditions.
+    g = finish_setup(new_game(players=2, seed=2))
+    s = g.state
+    green, blue = s.players
+    segs = blueprints_worth(g, 2, 8)
+    green.ships = [
+        Ship(cockpit=cockpit(g, "segments_built", 1, 1), engine="en05", segments=segs[:3],
+             launched_once=True),
+        Ship(cockpit=cockpit(g, "developments_placed", 3, 2), engine="en06", segments=segs[3:6],
+             launched_once=True),
+        Ship(cockpit=cockpit(g, "ships_with_3_segments", 4, 1), engine="en07",
+             segments=segs[6:8], launched_once=False),
+    ]
+    green.developments_placed = 6
+    ctx = Ctx(s, g.comps)
+    mine = scoring.sheet(ctx, final=False)[green.seat]
+    assert mine.cockpits == mine.cockpit_vp == 20
+    # Blue ties Green on VP, cubes and reputation with 21 from cockpits, every ship launched.
+    mine = msgspec.structs.replace(mine, total=150, cubes_on_track=6, reputation_level=10)
+    theirs = msgspec.structs.replace(mine, seat=blue.seat, cockpits=21, cockpit_vp=21)
+    assert scoring.ranking(ctx, [mine, theirs]) == [blue.seat, green.seat]
 
 
 def test_agm_example_4_1_2_with_the_reputation_tie():

@@ -20,13 +20,15 @@ SOLO = GameOptions(players=1, seed=5)
 DUO = GameOptions(players=2, seed=5, seats=("human", "random"))
 
 
-def session_after(options: GameOptions, done: Callable[[Game], bool], seed: int = 3) -> Session:
-    """A game (not on disk) played by a random bot in every seat until `done` and the first
-    seat decides again, so the screen opens on a human's decision."""
+def session_after(options: GameOptions, done: Callable[[Game], bool], seed: int = 3,
+                  seat: int | None = 0) -> Session:
+    """A game (not on disk) played by a random bot in every seat until `done` and `seat`
+    decides (None: anyone), so the screen opens on a human's decision."""
     s = Session.new(options)
     bot = RandomBot(seed)
     g = s.game
-    while not (done(g) and g.pending is not None and g.pending.seat == 0) and not g.is_over:
+    while not (done(g) and g.pending is not None and seat in (None, g.pending.seat)) \
+            and not g.is_over:
         s.apply(bot.choose(g))
     return s
 
@@ -113,21 +115,37 @@ def test_every_pane_is_read_to_its_end_by_keys(size: tuple[int, int],
 
 
 def test_the_status_line_says_the_end_is_near_and_an_unsaved_game() -> None:
-    session = session_after(DUO, lambda g: g.state.end_triggered)
+    # Both seats human: the screen runs no bot, so the position stays the one found.
+    humans = GameOptions(players=2, seed=5, seats=("human", "human"))
+    session = session_after(humans, lambda g: g.state.end_triggered and not g.state.final_phase,
+                            seat=None)
 
     async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
         g = screen.game
+        order = g.state.turn_order
+        # The rest of this round, then everyone's final turn.
+        left = len(order) - 1 - order.index(g.state.turn.seat) + len(order)
         status = str(screen.query_one("#status").render())
-        if g.state.final_phase == "turns":
-            assert "Your final turn" in status
-        else:
-            assert "End triggered: " in status and " turns left" in status
+        assert f"End triggered: {left} turns left" in status
         assert "not saved" not in status
-        screen.session.save_error = "[/] disk full\x1b]0;x\x07"
+        screen.session.save_error = "[/] disk full"
         screen.redraw()
         await pilot.pause()
         status = str(screen.query_one("#status").render())
-        assert "not saved: [/] disk full" in status and "\x1b" not in status
+        assert "not saved: [/] disk full" in status
+
+    open_game(session, (80, 24), body)
+
+
+def test_the_status_line_says_your_final_turn() -> None:
+    def final_turn(g: Game) -> bool:
+        s = g.state
+        return s.final_phase == "turns" and s.turn.seat == 0 and 0 not in s.final_turns_left
+
+    session = session_after(DUO, final_turn)
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        assert "Your final turn" in str(screen.query_one("#status").render())
 
     open_game(session, (80, 24), body)
 
@@ -154,7 +172,9 @@ def test_snapshot_pane(snap_compare, pane: int, size: tuple[int, int]) -> None: 
 
 
 def test_snapshot_end_triggered_status(snap_compare) -> None:  # noqa: ANN001
-    session = session_after(DUO, lambda g: g.state.end_triggered)
+    humans = GameOptions(players=2, seed=5, seats=("human", "human"))
+    session = session_after(humans, lambda g: g.state.end_triggered and not g.state.final_phase,
+                            seat=None)
 
     async def run_before(pilot) -> None:  # noqa: ANN001
         pilot.app.push_screen(GameScreen(session))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from engine.bots.expert import ExpertBot
 from engine.bots.greedy import GreedyBot
 from engine.bots.planner import PlannerBot
 from engine.bots.random_bot import RandomBot
@@ -15,7 +16,8 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Command: ...
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot,
+                              "expert": ExpertBot}
 
 
 def bot_for(kind: str, seed: int) -> Bot:

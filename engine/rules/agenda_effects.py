@@ -11,7 +11,7 @@ from engine.commands import Command, PlayAgendaEffect
 from engine.ctx import Ctx
 from engine.rules.agenda import HAND_LIMIT
 from engine.rules.economy import gain_reputation
-from engine.rules.funding import BUMPED
+from engine.rules.funding import REACTION_WINDOWS
 from engine.rules.gains import apply_gain
 from engine.state import Decision, Player
 
@@ -26,7 +26,7 @@ def window_open(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
     mine = t.seat == p.seat and (t.phase not in ("setup", "done", "final")
                                  or dec.kind == "discard")
     if a.timing == "bumped":
-        return dec.kind == "funding" and dec.action == BUMPED and dec.seat == p.seat
+        return dec.kind == "funding" and dec.action in REACTION_WINDOWS and dec.seat == p.seat
     if ctx.s.final_phase == "ships" and dec.seat == p.seat:
         # 明確化: the final round's ship moves still let a card act at the stop reached.
         return (a.timing == "destination" and dec.kind == "tour") or \

@@ -154,7 +154,7 @@ def _drop_could_pay(ctx: Ctx, p: Player, dec: Decision) -> bool:
 
 
 def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
-    from engine.flow import finish_action
+    from engine.rules.turns import finish_action
 
     if isinstance(cmd, Done):
         finish_action(ctx, dec)

@@ -39,9 +39,9 @@ def lose_reputation(p: Player, n: int) -> None:
 
 
 def can_lose_reputation(p: Player, n: int) -> bool:
-    # 評判: with 0 VP and 0 reputation no reputation-losing action is allowed; we read it as
-    # "the loss must be payable from reputation and VP together".
-    return p.reputation + p.vp >= n
+    # 評判: 「勝利点が0で、評判も0の場合、評判が減るようなアクションの実行はできません」. Only
+    # that case is refused: at 0 reputation with 1 VP a loss of 2 is allowed (VP stop at 0).
+    return n <= 0 or p.reputation > 0 or p.vp > 0
 
 
 def gain_resource(p: Player, r: str, n: int, overflow: bool = False) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.commands import AdvanceShip, Command
 from engine.ctx import Ctx
 from engine.rules import goals, network, progress, scoring, travel
-from engine.rules.funding import grant_funding
+from engine.rules.funding import FINAL_RECALL, grant_funding
 from engine.state import Decision, Turn
 
 FINAL_STEPS = ("recall", "ships", "goals", "agm")
@@ -45,7 +45,7 @@ def _start_final_round(ctx: Ctx) -> None:
         for st, piece in pieces:
             s.board.occupants[st - 1] = None
             p.break_room.append(piece)
-        grant_funding(ctx, seat, len(pieces), "final recall")
+        grant_funding(ctx, seat, len(pieces), FINAL_RECALL)
     s.final_turns_left = list(s.turn_order)
 
 

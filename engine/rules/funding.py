@@ -25,13 +25,17 @@ def grant_funding(ctx: Ctx, seat: int, n: int, why: str) -> None:
         return
     if not available_tokens(p):
         ctx.log("funding", seat, f"{p.name} gets no funding bonus ({why}): every token is flipped.")
-        if why != BUMPED or not _has_bump_reaction(ctx, p):
+        if why not in REACTION_WINDOWS or not _has_bump_reaction(ctx, p):
             return
-        # No bonus is due, but the bump is still the moment to react with a card.
+        # No bonus is due, but the return is still the moment to react with a card.
     ctx.push(Decision("funding", seat, count=n, action=why))
 
 
 BUMPED = "worker bumped"  # another player's piece sent this one home (cards react to it)
+# The final round's recall: the FAQ (最終ラウンドで全プレイヤーが部下を回収する際…) lets the
+# cards that react to a worker coming home be played then too.
+FINAL_RECALL = "final recall"
+REACTION_WINDOWS = (BUMPED, FINAL_RECALL)
 
 
 def _has_bump_reaction(ctx: Ctx, p: Player) -> bool:

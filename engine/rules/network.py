@@ -37,15 +37,23 @@ def owners(ctx: Ctx, connection: int) -> list[int]:
     return ctx.s.board.connections[connection - 1]
 
 
-def unpaid_owners(ctx: Ctx, seat: int, owner_list: list[int]) -> list[int]:
-    """Owners still to be paid to use a place holding `owner_list`; none if the seat has one."""
-    if seat in owner_list:
+def connection_place(k: int) -> str:
+    return f"c{k}"
+
+
+def technology_place(slot: int) -> str:
+    """`slot` counts from 1, as UseTechnology does."""
+    return f"t{slot}"
+
+
+def unpaid_owners(ctx: Ctx, seat: int, place: str, owner_list: list[int]) -> list[int]:
+    """Owners still to be paid to use `place` (holding `owner_list`); none if the seat has a
+    development there or has paid for that place this turn. A fee buys the place, not the
+    owner (評判: そこに開発トークンがある個々の取締役の全員への支払い): paying Pink for one
+    connection leaves her next connection to be paid again."""
+    if seat in owner_list or place in ctx.s.turn.paid:
         return []
-    out: list[int] = []
-    for o in owner_list:
-        if o not in ctx.s.turn.paid and o not in out:
-            out.append(o)
-    return out
+    return list(dict.fromkeys(owner_list))
 
 
 def fee_each(ctx: Ctx, p: Player) -> int:
@@ -54,14 +62,17 @@ def fee_each(ctx: Ctx, p: Player) -> int:
     return 0 if modifiers.has(ctx, p, "fee_free") else fee(p.reputation)
 
 
-def use_cost(ctx: Ctx, p: Player, owner_list: list[int]) -> int:
-    return fee_each(ctx, p) * len(unpaid_owners(ctx, p.seat, owner_list))
+def use_cost(ctx: Ctx, p: Player, place: str, owner_list: list[int]) -> int:
+    return fee_each(ctx, p) * len(unpaid_owners(ctx, p.seat, place, owner_list))
 
 
-def pay_owners(ctx: Ctx, p: Player, owner_list: list[int], what: str) -> None:
+def pay_owners(ctx: Ctx, p: Player, place: str, owner_list: list[int], what: str) -> None:
     each = fee_each(ctx, p)
-    for o in unpaid_owners(ctx, p.seat, owner_list):
-        ctx.s.turn.paid.append(o)
+    due = unpaid_owners(ctx, p.seat, place, owner_list)
+    if not due:
+        return
+    ctx.s.turn.paid.append(place)
+    for o in due:
         if each:
             p.money -= each
             # Neutral and NPC developments are paid to the supply, and so are Rachel's: she
@@ -77,7 +88,7 @@ def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
     for other, conn in neighbours(station):
         devs = owners(ctx, conn)
         if devs:
-            out.append((other, use_cost(ctx, p, devs)))
+            out.append((other, use_cost(ctx, p, connection_place(conn), devs)))
     return out
 
 
@@ -110,16 +121,13 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []
-    seen: list[list[int]] = []
     for k in STATIONS:
-        due = unpaid_owners(ctx, p.seat, owners(ctx, k))
-        cost = fee_each(ctx, p) * len(due)
-        if due and cost and cost <= p.money and due not in seen:
-            seen.append(due)
+        cost = use_cost(ctx, p, connection_place(k), owners(ctx, k))
+        if cost and cost <= p.money:
             out.append(PayFee(k))
     return out
 
 
 def pay_fee(ctx: Ctx, dec: Decision, cmd: PayFee) -> None:
-    pay_owners(ctx, ctx.player(dec.seat), owners(ctx, cmd.connection),
-               f"connection {cmd.connection}")
+    pay_owners(ctx, ctx.player(dec.seat), connection_place(cmd.connection),
+               owners(ctx, cmd.connection), f"connection {cmd.connection}")

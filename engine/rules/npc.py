@@ -78,8 +78,8 @@ def destination(occupants: list[Occupant | None], station: int, piece: str, bump
 
 def bumped(ctx: Ctx, seat: int, placed: str, station: int, occ: Occupant) -> None:
     """`seat` placed `placed` on `station`, where the NPC piece `occ` was: move it on."""
-    from engine.flow import may_bump_own
     from engine.rules import expert_abilities
+    from engine.rules.bumping import may_bump_own
     from engine.rules.funding import grant_funding
 
     b = ctx.s.board

@@ -27,6 +27,8 @@ class ScoreLine(msgspec.Struct, frozen=True):
     total: int
     cubes_on_track: int
     reputation_level: int
+    # The tie-break's cockpit figure: the sheet's, -5 per ship never launched included (最終勝利点:
+    # the book's 20 = 8 + 9 + 8 - 5), not the raw conditions.
     cockpit_vp: int
 
 
@@ -97,11 +99,10 @@ def sheet(ctx: Ctx, final: bool | None = None) -> list[ScoreLine]:
         if p.kind in OWN_SCORING:
             OWN_SCORING[p.kind](ctx, p, parts)
         game_vp = p.vp - sum(parts.values()) if done else p.vp
-        cvp = sum(cockpit_vp(ctx, p, s) for s in p.ships)
         out.append(ScoreLine(seat=p.seat, name=p.name, game_vp=game_vp,
                              total=game_vp + sum(parts.values()),
                              cubes_on_track=p.cubes_on_track, reputation_level=p.reputation,
-                             cockpit_vp=cvp, **parts))
+                             cockpit_vp=parts["cockpits"], **parts))
     return out
 
 
@@ -117,7 +118,8 @@ def final_agm(ctx: Ctx) -> list[ScoreLine]:
 
 
 def ranking(ctx: Ctx, lines: list[ScoreLine]) -> list[int]:
-    """Seats best first: VP, then cubes on the track, reputation, cockpit VP, later seat."""
+    """Seats best first: VP, then cubes on the track, reputation, the sheet's cockpit VP,
+    later seat."""
     order = ctx.s.turn_order
     return [ln.seat for ln in sorted(
         lines, key=lambda ln: (ln.total, ln.cubes_on_track, ln.reputation_level, ln.cockpit_vp,

@@ -14,9 +14,10 @@ def invented(ctx: Ctx) -> list[tuple[int, str]]:
 
 
 def usable(ctx: Ctx, p: Player, slot: int) -> bool:
-    """Developers use it free; others once they have paid every developer this turn."""
+    """Developers use it free; others once they have paid for it this turn (`slot` from 0)."""
     owners = ctx.s.board.tech_owners[slot]
-    return bool(owners) and not network.unpaid_owners(ctx, p.seat, owners)
+    return bool(owners) and not network.unpaid_owners(
+        ctx, p.seat, network.technology_place(slot + 1), owners)
 
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
@@ -44,7 +45,8 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     out: list[Command] = []
     for i, _t in invented(ctx):
         owners = s.board.tech_owners[i]
-        if not usable(ctx, p, i) and network.use_cost(ctx, p, owners) <= p.money:
+        place = network.technology_place(i + 1)
+        if not usable(ctx, p, i) and network.use_cost(ctx, p, place, owners) <= p.money:
             out.append(UseTechnology(i + 1))
     return out
 
@@ -52,5 +54,6 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
 def pay_fee(ctx: Ctx, dec: Decision, cmd: UseTechnology) -> None:
     p = ctx.player(dec.seat)
     name = ctx.c.technology(ctx.s.board.technologies[cmd.slot - 1]).name
-    network.pay_owners(ctx, p, ctx.s.board.tech_owners[cmd.slot - 1], name)
+    network.pay_owners(ctx, p, network.technology_place(cmd.slot),
+                       ctx.s.board.tech_owners[cmd.slot - 1], name)
     ctx.log("technology", p.seat, f"{p.name} may use {name} this turn.")

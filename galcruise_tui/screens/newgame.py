@@ -17,8 +17,10 @@ from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
 
 # The planner plays a round ahead for each main choice: stronger, and a second or so a turn.
+# The expert looks as far over games it deals itself (it never sees a hidden card): the
+# strongest, about 2 s a main choice.
 SEAT_CHOICES = [("human", "human"), ("bot (greedy)", "greedy"), ("bot (planner)", "planner"),
-                ("bot (random)", "random")]
+                ("bot (expert)", "expert"), ("bot (random)", "random")]
 
 
 def _pairs(*values: str) -> list[tuple[str, str]]:

@@ -392,8 +392,9 @@ def player_board(game: Game, seat: int) -> str:
     p = game.state.players[seat]
     c = game.comps
     costs = c.board.development_costs
+    # Two short lines rather than one that wraps mid-phrase at 80 columns.
     head = (f"[b]{name(game, seat)}[/b]  VP {p.vp}  reputation {p.reputation}  money {p.money}"
-            f"  ads {p.ads}  wings {wings(p)}  cubes on track {p.cubes_on_track}"
+            f"  ads {p.ads}\n wings {wings(p)}  cubes on track {p.cubes_on_track}"
             f"  cards in hand {len(p.hand)}  blueprints {len(p.blueprints)}")
     if p.kind not in SEAT_KINDS:  # an engine-run player: Rachel
         head += f"  ({p.kind})"

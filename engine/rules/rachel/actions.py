@@ -231,28 +231,47 @@ def _resources_wanted(ctx: Ctx) -> list[str]:
     return out
 
 
+def _silo_short(ctx: Ctx, wanted: list[str]) -> str | None:
+    """The first wanted resource the silo cannot give (counting the ones taken before it)."""
+    silo = list(ctx.s.board.silo)
+    for r in wanted:
+        i = RESOURCES.index(r)
+        if silo[i] == 0:
+            return r
+        silo[i] -= 1
+    return None
+
+
 def gain_possible(ctx: Ctx, p: Player) -> bool:
-    b = ctx.s.board
-    return any(b.agenda_display) or bool(b.agenda_discard)
+    # 物資の獲得: all three must come out of the silo, else she does not take the action.
+    wanted = _resources_wanted(ctx)
+    return bool(wanted) and _silo_short(ctx, wanted) is None
 
 
 def gain(ctx: Ctx, p: Player, card: RachelCard) -> str:
     b = ctx.s.board
     wanted = _resources_wanted(ctx)
-    silo = list(b.silo)
     for r in wanted:
-        i = RESOURCES.index(r)
-        if silo[i] == 0:
-            # One she cannot remove: she refills that one to the top instead (倉庫の補充).
-            b.silo[i] = SILO_MAX
-            gain_reputation(ctx, p, 1)
-            _say(ctx, p, f"Rachel would take {', '.join(wanted)} from the silo, but there is no "
-                 f"{r}: she refills the silo's {r} to {SILO_MAX} instead, +1 reputation.")
-            return "refill_silo"
-        silo[i] -= 1
-    b.silo = silo
+        b.silo[RESOURCES.index(r)] -= 1
     _say(ctx, p, f"Rachel removes {', '.join(wanted)} from the silo.")
     return "gain_resources"
+
+
+def refill_silo_possible(ctx: Ctx, p: Player) -> bool:
+    """倉庫の補充, the real cards' bottom under Gain Resources: the gain she tried fell short."""
+    wanted = _resources_wanted(ctx)
+    return bool(wanted) and _silo_short(ctx, wanted) is not None
+
+
+def refill_silo(ctx: Ctx, p: Player, card: RachelCard) -> str:
+    wanted = _resources_wanted(ctx)
+    r = _silo_short(ctx, wanted)
+    assert r is not None
+    ctx.s.board.silo[RESOURCES.index(r)] = SILO_MAX
+    gain_reputation(ctx, p, 1)
+    _say(ctx, p, f"Rachel would take {', '.join(wanted)} from the silo, but there is no "
+         f"{r}: she refills the silo's {r} to {SILO_MAX} instead, +1 reputation.")
+    return "refill_silo"
 
 
 # --- Advertise a Cruise (クルーズの宣伝) -------------------------------------------------------
@@ -361,6 +380,7 @@ ACTIONS: dict[str, tuple[Possible, Do]] = {
     "draw_agenda": (lambda ctx, p, c: draw_possible(ctx, p), draw),
     "refill_agenda": (lambda ctx, p, c: True, refill_agenda),
     "gain_resources": (lambda ctx, p, c: gain_possible(ctx, p), gain),
+    "refill_silo": (lambda ctx, p, c: refill_silo_possible(ctx, p), refill_silo),
     "advertise_cruise": (lambda ctx, p, c: advertise_possible(ctx, p), advertise),
     "develop_network": (lambda ctx, p, c: develop_possible(ctx, p, "c"),
                         lambda ctx, p, c: develop(ctx, p, "c")),

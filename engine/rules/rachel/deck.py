@@ -16,6 +16,7 @@ LABELS = {
     "draw_agenda": "Draw Agenda Cards",
     "refill_agenda": "Refill Agenda Cards",
     "gain_resources": "Gain Resources",
+    "refill_silo": "Refill Silo",
     "advertise_cruise": "Advertise a Cruise",
     "develop_network": "Build a Development on the network",
     "develop_technology": "Build a Development under a technology",

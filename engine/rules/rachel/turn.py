@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.components import RachelCard
 from engine.ctx import Ctx
-from engine.rules import funding, network
+from engine.rules import funding, network, placement, turns
 from engine.rules.economy import fee
 from engine.rules.rachel import KIND, actions, bonus, deck, goals, launch, travel
 from engine.state import NEUTRAL, NPC, Player
@@ -23,7 +23,6 @@ def _say(ctx: Ctx, p: Player, text: str) -> None:
 
 
 def step(ctx: Ctx) -> None:
-    from engine import flow
 
     t = ctx.s.turn
     p = ctx.current
@@ -44,7 +43,7 @@ def step(ctx: Ctx) -> None:
         goals.check(ctx, p)
         t.phase = "done"
     elif t.phase == "done":
-        flow.end_turn(ctx)
+        turns.end_turn(ctx)
     else:
         raise AssertionError(f"Rachel has no step for phase {t.phase}")
 
@@ -58,7 +57,6 @@ def choose(ctx: Ctx, p: Player, card: RachelCard) -> str | None:
 
 
 def phase2(ctx: Ctx, p: Player) -> None:
-    from engine import flow
 
     t = ctx.s.turn
     if not p.break_room:
@@ -81,7 +79,7 @@ def phase2(ctx: Ctx, p: Player) -> None:
     _say(ctx, p, f"Rachel reveals {card.name} ({deck.label(card, card.top)} / "
          f"{deck.label(card, card.bottom)}); the next card's diagram sends her "
          f"{'worker' if piece == 'worker' else 'expert'} to station {station}.")
-    flow.place_worker(ctx, p.seat, piece, station)  # may bump: you choose your bonus first
+    placement.place_worker(ctx, p.seat, piece, station)  # may bump: you choose your bonus first
 
 
 def deploy_station(ctx: Ctx, p: Player) -> int:

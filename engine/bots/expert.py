@@ -1,0 +1,87 @@
+"""The expert bot: the planner's look a round ahead, over games it deals itself.
+
+The greedy and planner bots look ahead on copies of the real game, so their look-ahead sees
+the real deck order and the other hands. The expert never does: every decision starts from
+`Game.determinize(seat, seed)`, which re-deals all the seat cannot see, and the seed comes
+from what the seat can see. Two games that differ only in hidden cards therefore get the same
+move from the same expert.
+
+Its main choice (where to place a worker, to launch, to call a meeting) weighs the greedy
+bot's best few choices over several deals, each played out a round by greedy bots, and takes
+the best mean. Every smaller decision is the greedy bot's judgement on one deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import msgspec
+
+from engine.bots import greedy
+from engine.bots.greedy import GreedyBot
+from engine.commands import Command
+from engine.game import Game
+
+BEAM = 3  # the greedy bot's best main choices that are played out
+DEALS = 3  # deals each of them is played out on
+PLAYOUT_COMMANDS = 600  # a guard: a turn takes about 8 commands, the look 5 turns at most
+
+
+class ExpertBot:
+    def __init__(self, seed: int = 0, beam: int = BEAM, deals: int = DEALS) -> None:
+        self.seed = seed
+        self.beam = beam
+        self.deals = deals
+
+    def _deal_seed(self, game: Game, seat: int) -> int:
+        """A seed from the seat's own view of the game and the bot's seed: the same view gives
+        the same deals, a hidden difference cannot change them."""
+        seen = msgspec.msgpack.encode(game.observation(seat))
+        digest = hashlib.blake2b(seen, digest_size=8, key=self.seed.to_bytes(8, "little"))
+        return int.from_bytes(digest.digest(), "little")
+
+    def choose(self, game: Game) -> Command:
+        return self.ranked(game, 1)[0][0]
+
+    def ranked(self, game: Game, n: int = 3) -> list[tuple[Command, float]]:
+        """Its best `n` commands for the decision at hand, best first, with what each is worth
+        to the seat (the greedy bot's scale: about a VP a point). A hint shows these without
+        playing them; `choose` plays the first."""
+        legal = game.legal()
+        dec = game.pending
+        if len(legal) == 1 or dec is None:
+            return [(legal[0], 0.0)]
+        seat = dec.seat
+        base = self._deal_seed(game, seat)
+        deals = [game.determinize(seat, base + k) for k in range(self.deals)]
+        first = deals[0]
+        options = [c for c in greedy._candidates(first.legal(),
+                                                 first.state.players[seat].reputation)
+                   if c in legal]
+        if not options:
+            return [(legal[0], 0.0)]
+        worths = greedy.weigh(first.state, first.comps, seat, options)
+        order = sorted(range(len(options)), key=lambda i: -worths[i])
+        if dec.kind != "phase2":
+            return [(options[i], worths[i]) for i in order[:n]]
+        looked = order[: max(self.beam, n)]
+        means = {i: sum(self._play_out(d, options[i], seat, base + k)
+                        for k, d in enumerate(deals)) / len(deals) for i in looked}
+        # Ties keep the greedy order (sorted is stable), as choose always did.
+        return [(options[i], means[i]) for i in sorted(looked, key=lambda i: -means[i])[:n]]
+
+    def _play_out(self, game: Game, cmd: Command, seat: int, seed: int) -> float:
+        try:
+            g, _ = game.try_apply(cmd)
+        except Exception:  # noqa: BLE001 - a line of play the deal refuses is not chosen
+            return float("-inf")
+        start = g.state.turns_taken
+        bot = GreedyBot(seed & 0xFFFFFFFF, explore=0)
+        try:
+            for _ in range(PLAYOUT_COMMANDS):
+                if g.is_over or g.state.turns_taken - start > len(g.state.players):
+                    break
+                g.apply(bot.choose(g))
+        except Exception:  # noqa: BLE001 - a deal that breaks ends the look where it is
+            pass
+        return greedy.value(g.state, g.comps, seat)

@@ -1,0 +1,60 @@
+"""Pieces on the network: placing a worker or an expert, bumping, and calling a meeting.
+
+Rules modules and Rachel's turn place pieces through here; the turn machine (`engine.flow`)
+only decides when.
+"""
+
+from __future__ import annotations
+
+from engine.ctx import Ctx
+from engine.rules import funding, network, npc
+from engine.rules.actions import LABELS
+from engine.rules.rachel import KIND as RACHEL
+from engine.state import NPC, Occupant
+
+
+def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
+    p = ctx.player(seat)
+    b = ctx.s.board
+    p.break_room.remove(piece)
+    occ = b.occupants[station - 1]
+    b.occupants[station - 1] = Occupant(seat, piece)
+    label = "a worker" if piece == "worker" else "an expert"
+    ctx.log("place", seat, f"{p.name} places {label} on station {station} "
+            f"({' / '.join(LABELS[a] for a in b.stations[station - 1])}).")
+    if piece != "worker" and p.kind != RACHEL:  # Rachel's experts have no tile ability
+        from engine.rules import expert_abilities
+
+        expert_abilities.on_place(ctx, seat)
+    if occ is not None and occ.seat == NPC:
+        npc.bumped(ctx, seat, piece, station, occ)
+    elif occ is not None:
+        bump(ctx, seat, piece, occ)
+
+
+def bump(ctx: Ctx, seat: int, piece: str, occ: Occupant) -> None:
+    from engine.rules import expert_abilities
+
+    p = ctx.player(seat)
+    victim = ctx.player(occ.seat)
+    victim.break_room.append(occ.piece)
+    ctx.log("bump", occ.seat, f"{p.name} bumps {victim.name}'s "
+            f"{'worker' if occ.piece == 'worker' else 'expert'} back to the break room.")
+    # The placer's ability bonus is queued first so the bumped player chooses first.
+    expert_abilities.on_bump(ctx, seat, piece)
+    # Cards that react to being bumped need another player's piece to do it.
+    why = funding.BUMPED if occ.seat != seat else "own piece bumped"
+    funding.grant_funding(ctx, occ.seat, 1, why)
+
+
+def call_meeting(ctx: Ctx, seat: int) -> None:
+    p = ctx.player(seat)
+    b = ctx.s.board
+    recalled = network.pieces_on_network(ctx, seat)
+    for st, piece in recalled:
+        b.occupants[st - 1] = None
+        p.break_room.append(piece)
+    ctx.log("meeting", seat, f"{p.name} calls a meeting and recalls {len(recalled)} "
+            f"piece{'s' if len(recalled) != 1 else ''}.")
+    ctx.s.turn.phase = "meeting_action"
+    funding.grant_funding(ctx, seat, len(recalled), "meeting")

@@ -1,0 +1,370 @@
+"""Tables: games that several people play from their own terminals, kept in one SQLite store.
+
+One file holds every table of a host (or of a group, in a shared folder). A table is its game
+options and seats plus its command log, one row per command keyed `(table, seq)`: two apps
+that move at the same instant both try to write the same `seq`, and the second is refused and
+told the table moved on. Writes run in `BEGIN IMMEDIATE` with a busy timeout, in WAL mode, so
+readers never wait and kill -9 never loses a row that was committed.
+
+A seat is taken by a person the first time they act on it: the store keeps a hash of a secret
+that only that person's own data dir holds (`Secrets`), so another login on the host can watch
+but never move for them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import msgspec
+
+from engine import Game, GameError, GameOptions
+from engine.bots.seats import bot_for
+from engine.commands import AnyCommand, Command
+from engine.components import components_for
+from saves.atomic import write_atomic
+from saves.envelope import GameFile, SaveError, encode, new_file
+
+FORMAT = "galcruise-tables"
+SCHEMA_VERSION = 1
+ENV = "GALCRUISE_STORE"
+FILE_NAME = "tables.sqlite"
+BUSY_MS = 5000
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    options BLOB NOT NULL,
+    data_hash TEXT NOT NULL,
+    created TEXT NOT NULL,
+    undos INTEGER NOT NULL DEFAULT 0  -- bumped by every undo: other apps then read afresh
+);
+CREATE TABLE seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    secret_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE moves (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    command BLOB NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+"""
+
+_command = msgspec.json.Decoder(AnyCommand)
+_options = msgspec.json.Decoder(GameOptions)
+
+
+class TableError(SaveError):
+    """A refusal from the table store, in one sentence."""
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    seat: int
+    name: str
+    kind: str  # "human" or a bot kind
+    taken: bool
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    id: str
+    options: GameOptions
+    seats: tuple[SeatInfo, ...]
+    moves: int
+
+
+def store_path(cli: str | Path | None, data_root: Path) -> Path:
+    """--store beats $GALCRUISE_STORE beats the user data dir; a folder means its store file."""
+    raw = cli or os.environ.get(ENV)
+    path = Path(raw).expanduser() if raw else data_root / FILE_NAME
+    return path / FILE_NAME if path.is_dir() else path
+
+
+def _hash(secret: str) -> str:
+    return hashlib.blake2b(secret.encode(), digest_size=16).hexdigest()
+
+
+class Secrets:
+    """A person's seat secrets, in their own data dir (mode 600): store, table, seat -> secret."""
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / "table-secrets.json"
+
+    def _read(self) -> dict[str, str]:
+        try:
+            data = msgspec.json.decode(self.path.read_bytes(), type=dict[str, str])
+        except FileNotFoundError:
+            return {}
+        except (OSError, msgspec.DecodeError) as e:
+            raise TableError(f"{self.path}: your seat secrets cannot be read ({e}).") from None
+        return data
+
+    def get(self, store: Path, table: str, seat: int) -> str | None:
+        return self._read().get(f"{store.resolve()}|{table}|{seat}")
+
+    def new(self, store: Path, table: str, seat: int) -> str:
+        data = self._read()
+        secret = secrets.token_hex(16)
+        data[f"{store.resolve()}|{table}|{seat}"] = secret
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.path, msgspec.json.encode(data))
+        os.chmod(self.path, 0o600)
+        return secret
+
+
+class TableStore:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db = self._open()
+        # table -> (undos seen, game, log, snapshot before the last move)
+        self._games: dict[str, tuple[int, Game, list[Command], bytes]] = {}
+
+    # --- the file ---------------------------------------------------------------------------
+    def _open(self) -> sqlite3.Connection:
+        new = not self.path.exists()
+        if new:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        elif not self.path.is_file():
+            raise TableError(f"{self.path}: not a galcruise table store (not a file).")
+        try:
+            db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+            db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            if new:
+                db.execute("PRAGMA journal_mode = WAL")
+                with _immediate(db):
+                    for stmt in _SCHEMA.split(";"):
+                        if stmt.strip():
+                            db.execute(stmt)
+                    db.execute("INSERT INTO meta VALUES ('format', ?), ('schema', ?)",
+                               (FORMAT, str(SCHEMA_VERSION)))
+            meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.DatabaseError as e:
+            raise TableError(f"{self.path}: not a galcruise table store ({e}).") from None
+        if meta.get("format") != FORMAT:
+            raise TableError(f"{self.path}: not a galcruise table store.")
+        version = meta.get("schema", "")
+        if not version.isdigit() or int(version) > SCHEMA_VERSION:
+            raise TableError(f"{self.path}: written by a newer galcruise (schema {version[:20]}; "
+                             f"this one reads up to {SCHEMA_VERSION}).")
+        return db
+
+    def close(self) -> None:
+        self._db.close()
+
+    # --- tables -----------------------------------------------------------------------------
+    def create(self, options: GameOptions, created: str) -> str:
+        """A new table for `options` (its seat kinds say which seats are people); its id."""
+        comps = Game.new(options).comps  # refuses bad options before anything is written
+        table = secrets.token_hex(4)
+        with _immediate(self._db):
+            self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 0)",
+                             (table, msgspec.json.encode(options), comps.data_hash, created))
+            for seat, (name, kind) in enumerate(zip(options.seat_names(), options.seat_kinds(),
+                                                    strict=True)):
+                self._db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
+                                 (table, seat, name, kind))
+        return table
+
+    def tables(self) -> list[TableInfo]:
+        ids = [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created, id")]
+        return [self.info(t) for t in ids]
+
+    def info(self, table: str) -> TableInfo:
+        row = self._db.execute("SELECT options FROM tables WHERE id = ?", (table,)).fetchone()
+        if row is None:
+            raise TableError(f"{self.path}: no table {table!r}.")
+        try:
+            options = _options.decode(row[0])
+        except msgspec.DecodeError as e:
+            raise TableError(f"{self.path}: table {table} is damaged ({e}).") from None
+        seats = tuple(SeatInfo(s, n, k, h is not None) for s, n, k, h in self._db.execute(
+            "SELECT seat, name, kind, secret_hash FROM seats WHERE table_id = ? ORDER BY seat",
+            (table,)))
+        (moves,) = self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?",
+                                    (table,)).fetchone()
+        return TableInfo(table, options, seats, moves)
+
+    def game(self, table: str) -> tuple[Game, list[Command]]:
+        """The table's game and its log: a copy, brought up to date by the moves landed since
+        this store last looked (so a poll every second replays nothing twice)."""
+        row = self._db.execute("SELECT undos FROM tables WHERE id = ?", (table,)).fetchone()
+        if row is None:
+            raise TableError(f"{self.path}: no table {table!r}.")
+        cached = self._games.get(table)
+        if cached is None or cached[0] != row[0]:
+            cached = (row[0], self._start(table), [], b"")
+        _, game, log, before_last = cached
+        for seq, blob in self._db.execute(
+                "SELECT seq, command FROM moves WHERE table_id = ? AND seq >= ? ORDER BY seq",
+                (table, len(log))):
+            try:
+                if seq != len(log):
+                    raise GameError(f"move {len(log) + 1} is missing")
+                cmd = _command.decode(blob)
+                before_last = game.snapshot()
+                game.apply(cmd)
+            except (msgspec.DecodeError, GameError) as e:
+                raise TableError(f"{self.path}: table {table} is damaged at move {seq + 1} "
+                                 f"({e}).") from None
+            log.append(cmd)
+        self._games[table] = (row[0], game, log, before_last)
+        return game.copy(), list(log)
+
+    def _start(self, table: str) -> Game:
+        info = self.info(table)
+        (data_hash,) = self._db.execute("SELECT data_hash FROM tables WHERE id = ?",
+                                        (table,)).fetchone()
+        try:
+            info.options.validate()
+        except GameError as e:
+            raise TableError(f"{self.path}: table {table} has options this galcruise cannot "
+                             f"play ({e}).") from None
+        comps = components_for(info.options.modules)
+        if data_hash != comps.data_hash:
+            raise TableError(f"{self.path}: table {table} was made with other component data "
+                             f"({data_hash[:8]}) than this galcruise has ({comps.data_hash[:8]}).")
+        return Game.new(info.options, comps)
+
+    # --- seats ------------------------------------------------------------------------------
+    def seat_of(self, table: str, name: str) -> int:
+        for s in self.info(table).seats:
+            if s.kind == "human" and s.name == name:
+                return s.seat
+        raise TableError(f"table {table} has no seat for {name!r}.")
+
+    def claim(self, table: str, seat: int, mine: Secrets) -> str:
+        """This person's secret for `seat`, taking the seat if it is free."""
+        secret = mine.get(self.path, table, seat)
+        with _immediate(self._db):
+            row = self._db.execute("SELECT secret_hash FROM seats WHERE table_id = ? AND seat = ?",
+                                   (table, seat)).fetchone()
+            if row is None:
+                raise TableError(f"table {table} has no seat {seat + 1}.")
+            if row[0] is None:
+                secret = secret or mine.new(self.path, table, seat)
+                self._db.execute("UPDATE seats SET secret_hash = ? WHERE table_id = ? AND seat = ?",
+                                 (_hash(secret), table, seat))
+            elif secret is None or _hash(secret) != row[0]:
+                raise TableError(f"seat {seat + 1} of table {table} is taken by someone else.")
+        return secret
+
+    # --- moves ------------------------------------------------------------------------------
+    def move(self, table: str, seat: int, secret: str, cmd: Command, at: int | None) -> int:
+        """Play `cmd` for `seat` as move `at` (None: whatever comes next); the new move count.
+
+        Refused when the secret is wrong, when it is not that seat's decision, when the command
+        is illegal there, or when the table has moved on past `at`.
+        """
+        with _immediate(self._db):
+            game, log = self._holding(table, seat, secret, at)
+            dec = game.pending
+            if dec is None or dec.seat != seat:
+                raise TableError(f"it is not your decision: {game.waiting_for()}")
+            try:
+                game.apply(cmd)
+            except GameError as e:
+                raise TableError(str(e)) from None
+            self._insert(table, len(log), seat, cmd)
+        return len(log) + 1
+
+    def _holding(self, table: str, seat: int, secret: str, at: int | None
+                 ) -> tuple[Game, list[Command]]:
+        """The game, once sure that `secret` holds `seat` and the table is still at `at`."""
+        row = self._db.execute("SELECT secret_hash FROM seats WHERE table_id = ? AND seat = ?",
+                               (table, seat)).fetchone()
+        if row is None or row[0] is None or row[0] != _hash(secret):
+            raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
+        game, log = self.game(table)
+        if at is not None and at != len(log):
+            raise TableError(f"table {table} has moved on: it is at move {len(log)}, "
+                             f"not {at}; look again.")
+        return game, log
+
+    def undo(self, table: str, seat: int, secret: str, at: int) -> int:
+        """Take back the seat's last move; the new move count.
+
+        The usual online policy: only your own move, only while the decision is still yours,
+        and never one that revealed hidden information (a draw, a flip, a shuffle) or that
+        another seat has acted after.
+        """
+        from engine.game import REVEAL
+
+        with _immediate(self._db):
+            game, log = self._holding(table, seat, secret, at)
+            last = self._db.execute("SELECT seat FROM moves WHERE table_id = ? AND seq = ?",
+                                    (table, len(log) - 1)).fetchone()
+            if last is None or last[0] != seat or game.pending is None \
+                    or game.pending.seat != seat:
+                raise TableError("only your own last move can be taken back, in your turn.")
+            before = Game.from_snapshot(self._games[table][3], game.comps)
+            if any(e.kind == REVEAL for e in before.apply(log[-1])):
+                raise TableError("that move revealed hidden information: it stands.")
+            self._db.execute("DELETE FROM moves WHERE table_id = ? AND seq = ?",
+                             (table, len(log) - 1))
+            self._db.execute("UPDATE tables SET undos = undos + 1 WHERE id = ?", (table,))
+        return len(log) - 1
+
+    def play_bots(self, table: str, limit: int = 10_000) -> int:
+        """Play the bot seats' moves until a person decides or the game ends; the moves made.
+
+        Each bot move is its own transaction at the next seq: should another app play it
+        first, the insert is refused and this app stops (the store decided who moves).
+        """
+        made = 0
+        for _ in range(limit):
+            game, log = self.game(table)
+            dec = game.pending
+            kinds = game.options.seat_kinds()
+            if game.is_over or dec is None or not 0 <= dec.seat < len(kinds) \
+                    or kinds[dec.seat] == "human":
+                return made
+            cmd = bot_for(kinds[dec.seat], game.options.seed + len(log)).choose(game)
+            try:
+                with _immediate(self._db):
+                    self._insert(table, len(log), dec.seat, cmd)
+            except sqlite3.IntegrityError:
+                return made
+            made += 1
+        return made
+
+    def _insert(self, table: str, seq: int, seat: int, cmd: Command) -> None:
+        self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?)",
+                         (table, seq, seat, msgspec.json.encode(cmd)))
+
+    # --- export -----------------------------------------------------------------------------
+    def export(self, table: str, dest: Path, now: str) -> Path:
+        """The table as an ordinary save file, which replays and `verify` read."""
+        from saves.session import Session
+
+        game, log = self.game(table)
+        comps = game.comps
+        gf: GameFile = new_file(game.options, comps.data_id, comps.data_hash, now)
+        s = Session.from_file(gf, None)
+        for cmd in log:
+            s.apply(cmd)
+        write_atomic(dest, encode(s.to_file()))
+        return dest
+
+
+@contextmanager
+def _immediate(db: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, taken at once (BEGIN IMMEDIATE), so a racing writer waits or is
+    refused instead of finding out at commit."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")

@@ -1,0 +1,67 @@
+"""The expert bot: it never reads hidden information, it repeats itself, it plays legally."""
+
+from __future__ import annotations
+
+from engine import Game, GameOptions
+from engine.bots.expert import ExpertBot
+from engine.bots.random_bot import RandomBot
+from engine.bots.seats import bot_for
+
+
+def positions(players: int, seed: int, count: int, every: int = 23) -> list[Game]:
+    game = Game.new(GameOptions(players=players, seed=seed))
+    bot = RandomBot(seed)
+    out = []
+    n = 0
+    while not game.is_over and len(out) < count:
+        n += 1
+        if n % every == 0:
+            out.append(game.copy())
+        game.apply(bot.choose(game))
+    return out
+
+
+def test_games_that_differ_only_in_hidden_cards_get_the_same_move() -> None:
+    checked = 0
+    for game in positions(3, seed=51, count=6) + positions(1, seed=52, count=4):
+        seat = game.pending.seat
+        if seat < 0:
+            continue
+        # Two "real" games the seat cannot tell apart: the hidden cards lie differently.
+        a, b = game.determinize(seat, 1), game.determinize(seat, 2)
+        assert a.state_hash() != b.state_hash()
+        assert a.determinize(seat, 9).state_hash() == b.determinize(seat, 9).state_hash()
+        assert ExpertBot(5).choose(a) == ExpertBot(5).choose(b)
+        checked += 1
+    assert checked >= 8
+
+
+def test_the_expert_repeats_itself_and_plays_legally() -> None:
+    for game in positions(2, seed=61, count=3, every=31):
+        cmd = bot_for("expert", 3).choose(game)
+        assert cmd in game.legal()
+        assert ExpertBot(3).choose(game.copy()) == cmd
+
+
+def test_an_expert_seat_plays_a_game_to_its_first_agm() -> None:
+    game = Game.new(GameOptions(players=2, seed=62, seats=("expert", "greedy")))
+    bots = {0: bot_for("expert", 62), 1: bot_for("greedy", 62)}
+    while not game.is_over and game.state.agm_done == 0:
+        game.apply(bots[game.pending.seat].choose(game))
+    assert game.state.agm_done == 1
+
+
+def test_a_worker_process_thinks_the_same_moves_and_gives_hints() -> None:
+    from engine.bots.remote import Thinker
+
+    game = positions(2, seed=63, count=1, every=40)[0]
+    thinker = Thinker()
+    try:
+        assert thinker.choose("greedy", 5, game) == bot_for("greedy", 5).choose(game)
+        hints = thinker.hints(game, 5)
+        assert hints == ExpertBot(5).ranked(game, 3)
+        assert 1 <= len(hints) <= 3 and all(cmd in game.legal() for cmd, _ in hints)
+        assert [v for _, v in hints] == sorted((v for _, v in hints), reverse=True)
+        assert hints[0][0] == ExpertBot(5).choose(game)
+    finally:
+        thinker.close()
