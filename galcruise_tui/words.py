@@ -20,6 +20,7 @@ _COLOUR = re.compile(r"\b(orange|purple|teal)\b")
 _TILE = re.compile(r"\bcruise ([A-Z]\d+)\b")
 _ONE = re.compile(r"\b1 (segment|cabin|ad|resource|card|blueprint|ship|development|guest|"
                   r"worker|expert|cube|step|turn)s\b")
+_VP = re.compile(r"\b(\d+) vp\b")  # a token's label: "1 vp"
 _COCKPIT = re.compile(r"\b(Cockpit) cockpit\b")  # "the Trainer Cockpit cockpit scores"
 
 
@@ -38,7 +39,7 @@ def tidy(game: Game, text: str) -> str:
         return f"cruise {k}" if k is not None else "a cruise"
 
     text = _TILE.sub(cruise, text)
-    text = _ONE.sub(r"1 \1", _COCKPIT.sub(r"\1", text))
+    text = _ONE.sub(r"1 \1", _COCKPIT.sub(r"\1", _VP.sub(r"\1 VP", text)))
     text = _ARTICLE.sub(lambda m: _article(GUEST_NAME[m.group(2)], m.group(1) == "A"), text)
     return _COLOUR.sub(lambda m: GUEST_NAME[m.group(1)], text)
 

@@ -44,6 +44,7 @@ def test_plurals_and_doubled_words_are_mended() -> None:
     game = Game.new(GameOptions(players=2, seed=5))
     assert tidy(game, "on ship 1 (1 segments), 2 segments") == "on ship 1 (1 segment), 2 segments"
     assert tidy(game, "the Trainer Cockpit cockpit scores") == "the Trainer Cockpit scores"
+    assert tidy(game, "flip top token: 1 vp") == "flip top token: 1 VP"
 
 
 def test_seat_letters_never_clash_with_guest_letters() -> None:
