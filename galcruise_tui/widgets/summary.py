@@ -19,7 +19,8 @@ from galcruise_tui.words import actor, tidy
 
 # "(Gain Resources / Refill Agenda Cards)": a station's two actions; the log keeps them, the
 # summary says which one was taken in the next line anyway.
-_PAIR = re.compile(r" \([^()]*/[^()]*\)")
+# One level of nesting: "(Launch (a ship with 2+ segments) / Build Ship Segments)".
+_PAIR = re.compile(r" \((?:[^()]|\([^()]*\))*/(?:[^()]|\([^()]*\))*\)")
 
 
 @dataclass
