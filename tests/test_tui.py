@@ -515,7 +515,7 @@ def test_the_key_bar_shows_the_keys_that_work_now() -> None:
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
         assert key_bar(app) == ["n New game", "l Load", "r Replays", "q Quit", "? Help"]
         screen = await new_game(app, pilot, kinds=("human", "human"))
-        common = ["^s Save as", "l Log", "q Quit to title", "? Help"]
+        common = ["^s Save as", "l Log", "q Quit to title", "h Hint", "? Help"]
         assert key_bar(app) == ["tab Next pane", *common]  # nothing to undo yet
         await choose(app, pilot, screen, screen.game.legal()[0])
         assert key_bar(app) == ["tab Next pane", "u Undo", *common]
@@ -636,3 +636,25 @@ def test_the_theme_follows_the_terminal_colours(monkeypatch: pytest.MonkeyPatch)
     # Textual picks its NO_COLOR filter by the theme: NoColor drops colour, Monochrome greys.
     assert app.theme == "ansi-dark"
     assert [type(f).__name__ for f in app._filters] == ["ANSIToTruecolor", "NoColor"]
+
+
+def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        n, h = screen.session.length, screen.game.state_hash()
+        expected = app.thinker.hints(screen.game.copy(), screen.game.options.seed + n)
+        await pilot.press("h")
+        for _ in range(3000):  # the worker process thinks; the screen stays live meanwhile
+            if not screen.hinting:
+                break
+            await pilot.pause(0.01)
+        from rich.text import Text
+
+        notes = [Text.from_markup(str(x.message)).plain for x in app._notifications]
+        hint = next(m for m in notes if m.startswith("1. "))
+        for i, (cmd, worth) in enumerate(expected, 1):
+            assert f"{i}. {' '.join(screen.query_one(DecisionBar).keys_for(cmd))}" in hint
+            assert f"(worth {worth:.1f})" in hint
+        assert screen.session.length == n and screen.game.state_hash() == h  # nothing played
+
+    run(body, size=(100, 30))

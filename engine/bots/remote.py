@@ -7,7 +7,9 @@ set (built-in or `--components`) and keeps it between moves.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -40,12 +42,17 @@ class Thinker:
     def _run(self, kind: str, seed: int, game: Game, hints: int) -> list[tuple[Command, float]]:
         from engine.components import active_dir
 
-        if self._pool is None:
-            # spawn: a fork of an app with running threads could inherit a held lock.
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         where: Path | None = active_dir()
-        job = self._pool.submit(_think, kind, seed, game.snapshot(),
-                                None if where is None else str(where), hints)
+        # Starting the worker (and multiprocessing's resource tracker) passes on stderr's file
+        # descriptor; a Textual app has swapped sys.stderr for an object with none, so the
+        # process's real stderr stands in while they start.
+        with contextlib.redirect_stderr(sys.__stderr__ or sys.stderr):
+            if self._pool is None:
+                # spawn: a fork of an app with running threads could inherit a held lock.
+                self._pool = ProcessPoolExecutor(
+                    1, mp_context=multiprocessing.get_context("spawn"))
+            job = self._pool.submit(_think, kind, seed, game.snapshot(),
+                                    None if where is None else str(where), hints)
         return _ranked.decode(job.result())
 
     def choose(self, kind: str, seed: int, game: Game) -> Command:

@@ -79,6 +79,10 @@ class SaveAs(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+# Bots that search for seconds think in the app's worker process (engine/bots/remote.py).
+SEARCH_BOTS = ("planner", "expert")
+
+
 class GameScreen(Screen[None]):
     COMMANDS = {MoveCommands}
     BINDINGS = [
@@ -91,6 +95,7 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit to title", id="leave"),
         Binding("space", "skip", "Skip pause", id="skip"),
         Binding("p", "pause_length", "Bot pause", id="bot_pause", show=False),
+        Binding("h", "hint", "Hint", id="hint"),
         # Priority: the decision bar keeps the focus (its option keys work anywhere), and its
         # own list would take these keys; the board panes need them more.
         Binding("pageup", "scroll('page_up')", "Scroll up", id="scroll_up", show=False,
@@ -112,6 +117,7 @@ class GameScreen(Screen[None]):
         self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
         self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
+        self.hinting = False  # the expert is working out a hint
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -192,7 +198,7 @@ class GameScreen(Screen[None]):
         for key, active in self.active_bindings.items():
             if len(key) == 1 and active.node is not self.query_one(DecisionBar):
                 keys.add(key)
-        return keys | {"q", "u", "r", "l"}
+        return keys | {"q", "u", "r", "l", "h"}
 
     def redraw(self, boards: bool = True) -> None:
         """Draw the position; start a bot's move if a bot decides next.
@@ -366,8 +372,41 @@ class GameScreen(Screen[None]):
         self._skip.clear()
         assert game.pending is not None
         kind = self.seat_kind(game.pending.seat)
-        cmd = bot_for(kind, game.options.seed + at).choose(game)
+        seed = game.options.seed + at
+        if kind in SEARCH_BOTS:  # seconds of search: in the worker process, the UI stays free
+            cmd = self.app.thinker.choose(kind, seed, game)  # type: ignore[attr-defined]
+        else:
+            cmd = bot_for(kind, seed).choose(game)
         self.app.call_from_thread(self._bot_done, cmd, at)
+
+    def action_hint(self) -> None:
+        """h: the expert's three best choices for this decision, with their worth; none is
+        played. It thinks in the worker process, a few seconds at a main choice."""
+        self.hinting = True
+        self.refresh_bindings()
+        self.notify("The expert is thinking about your choice…", timeout=3)
+        self.hint_worker(self.game.copy(), self.session.length)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def hint_worker(self, game: Game, at: int) -> None:
+        hints = self.app.thinker.hints(game, game.options.seed + at)  # type: ignore[attr-defined]
+        self.app.call_from_thread(self._show_hints, hints, at)
+
+    def _show_hints(self, hints: list[tuple[Command, float]], at: int) -> None:
+        self.hinting = False
+        self.refresh_bindings()
+        if not self.is_attached or at != self.session.length:
+            return  # the position moved on while the expert thought
+        bar = self.query_one(DecisionBar)
+        lines = []
+        for i, (cmd, worth) in enumerate(hints, 1):
+            try:
+                keys = " ".join(bar.keys_for(cmd))
+            except StopIteration:
+                keys = "?"
+            said = tidy(self.game, describe(self.game, cmd))
+            lines.append(f"{i}. [b]{safe(keys)}[/b]  {safe(said)}  (worth {worth:.1f})")
+        self.notify("\n".join(lines), title="Hint: the expert would choose", timeout=20)
 
     def _bot_done(self, cmd: Command, at: int) -> None:
         self.thinking = False
@@ -386,6 +425,8 @@ class GameScreen(Screen[None]):
             return self.session.can_redo and not self.thinking
         if action == "skip":
             return self.thinking
+        if action == "hint":
+            return self.human_turn() and not self.hinting
         return True
 
     def action_undo(self) -> None:

@@ -22,6 +22,8 @@ data folder rebinds them by id, e.g. undo = "z")
  PgUp PgDn     scroll the pane in view (Home / End: its top / bottom)
  l             the log (l again: back)     u / r   undo / redo
  p             pause before each bot move: 0, 0.4, 1 or 2 seconds
+ h             hint: the expert bot's three best choices now, with their
+               worth; none is played (a few seconds at a main choice)
  space         skip a bot's pause          ctrl+s  save under a new name
  ctrl+p        every legal move in words: type a few letters, Enter plays it
  q             back to the title (saved)   ctrl+q  quit at once
