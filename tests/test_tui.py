@@ -656,5 +656,7 @@ def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
             assert f"{i}. {' '.join(screen.query_one(DecisionBar).keys_for(cmd))}" in hint
             assert f"(worth {worth:.1f})" in hint
         assert screen.session.length == n and screen.game.state_hash() == h  # nothing played
+        await choose(app, pilot, screen, expected[0][0])  # the move takes the hint away
+        assert not any(str(x.message).startswith("1. ") for x in app._notifications)
 
     run(body, size=(100, 30))

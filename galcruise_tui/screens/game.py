@@ -118,6 +118,7 @@ class GameScreen(Screen[None]):
         self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
         self.hinting = False  # the expert is working out a hint
+        self._hint_shown = False  # a hint is on screen until the next move
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -330,6 +331,9 @@ class GameScreen(Screen[None]):
     def play(self, cmd: Command) -> None:
         if not self.human_turn():
             return
+        if self._hint_shown:  # a hint speaks of the position it was asked in: it goes
+            self.app.clear_notifications()
+            self._hint_shown = False
         self._apply(cmd)
 
     def _apply(self, cmd: Command) -> None:
@@ -407,6 +411,7 @@ class GameScreen(Screen[None]):
             said = tidy(self.game, describe(self.game, cmd))
             lines.append(f"{i}. [b]{safe(keys)}[/b]  {safe(said)}  (worth {worth:.1f})")
         self.notify("\n".join(lines), title="Hint: the expert would choose", timeout=20)
+        self._hint_shown = True
 
     def _bot_done(self, cmd: Command, at: int) -> None:
         self.thinking = False
