@@ -43,6 +43,9 @@ test_tui.py::test_a_planner_seat_chosen_on_the_new_game_screen_plays_its_turns
 test_tui.py::test_a_solo_game_starts_with_a_custom_mix_and_plays_by_keys
 test_tui.py::test_save_as_quit_and_load_mid_game
 test_tui.py::test_the_palette_finds_a_move_by_its_words
+test_modules.py::test_a_module_game_plays_to_the_end_saves_and_verifies
+test_tui_panes.py::test_every_pane_is_read_to_its_end_by_keys
+test_tui_turns.py::test_a_bot_turn_stays_summed_up_until_the_next_key
 test_tui_damaged.py::test_a_bloated_file_is_refused_in_a_sentence_and_the_others_load
 """.split())
 
