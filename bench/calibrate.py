@@ -15,9 +15,8 @@ from pathlib import Path
 import msgspec
 
 from engine import Game, GameOptions
-from engine.bots.greedy import GreedyBot
-from engine.bots.planner import PlannerBot
 from engine.bots.random_bot import RandomBot
+from engine.bots.seats import BOTS
 from engine.commands import PlayAgendaEffect, PlayAgendaResource, TakeAction, UseTechnology
 from engine.components import load_components
 from engine.options import SEAT_KINDS
@@ -79,7 +78,7 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
     comps = load_components(Path(data)) if data else None
     game = Game.new(GameOptions(players=players, seed=seed, difficulty=difficulty),  # type: ignore[arg-type]
                     comps)
-    make = {"greedy": GreedyBot, "planner": PlannerBot}.get(bot, RandomBot)
+    make = BOTS.get(bot, RandomBot)
     bots = {p.seat: make(seed * 8 + p.seat) for p in game.state.players}
     actions: Counter[str] = Counter()
     fees: Counter[str] = Counter()

@@ -420,6 +420,12 @@ def use_components(data_dir: Path | str | None) -> Components:
     return comps
 
 
+def active_dir() -> Path | None:
+    """The folder `use_components` chose (None: the built-in data), for a worker process that
+    must load the same data set."""
+    return _active
+
+
 @functools.cache
 def _default() -> Components:
     return _load(DATA_DIR)
@@ -495,6 +501,23 @@ def module_agenda(module: str) -> tuple[AgendaCard, ...]:
     if bad:
         raise DataError("; ".join(bad))
     return cards
+
+
+def components_for(modules: tuple[str, ...]) -> Components:
+    """The data set of a game with these modules: the active base set (built-in or
+    --components) with each module's components added, in the order given."""
+    return _with_modules(_active, modules)
+
+
+@functools.cache
+def _with_modules(active: Path | None, modules: tuple[str, ...]) -> Components:
+    from engine.modules import MODULES
+
+    comps = load_components()
+    for m in modules:
+        if MODULES[m].agenda:
+            comps = with_module_cards(comps, m)
+    return comps
 
 
 def with_module_cards(base: Components, module: str) -> Components:

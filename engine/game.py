@@ -9,7 +9,7 @@ import msgspec
 
 from engine import flow
 from engine.commands import ALL_COMMAND_TYPES, Command
-from engine.components import Components, load_components
+from engine.components import Components, components_for
 from engine.ctx import Ctx
 from engine.errors import IllegalCommand
 from engine.events import Event
@@ -37,7 +37,8 @@ class Game:
     # --- creation and snapshots ----------------------------------------------------------
     @classmethod
     def new(cls, options: GameOptions, comps: Components | None = None) -> Game:
-        comps = comps or load_components()
+        options.validate()  # unknown modules are refused before their data is looked for
+        comps = comps or components_for(options.modules)
         state = new_state(options, comps)
         game = cls(state, comps)
         ctx = Ctx(state, comps)
@@ -49,7 +50,8 @@ class Game:
 
     @classmethod
     def from_snapshot(cls, data: bytes, comps: Components | None = None) -> Game:
-        return cls(_state_decoder.decode(data), comps or load_components())
+        state = _state_decoder.decode(data)
+        return cls(state, comps or components_for(state.options.modules))
 
     def copy(self) -> Game:
         return Game(_state_decoder.decode(self.snapshot()), self.comps)

@@ -29,6 +29,8 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Rows of the difficulty table chosen one by one, used when difficulty == "custom".
     custom_mix: tuple[str, ...] = ()
     free_undo: bool = False
+    # Optional rule modules (engine/modules), in the order given.
+    modules: tuple[str, ...] = ()
 
     def validate(self) -> None:
         from engine.errors import IllegalOptions
@@ -58,6 +60,11 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                                          f"not {level!r}")
         elif self.custom_mix:
             raise IllegalOptions("custom_mix is only used with difficulty 'custom'")
+        from engine.modules import problems
+
+        bad = problems(self.modules)
+        if bad:
+            raise IllegalOptions("; ".join(bad))
 
     def seat_names(self) -> tuple[str, ...]:
         return self.names or DEFAULT_NAMES[: self.players]

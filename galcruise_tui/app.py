@@ -78,6 +78,7 @@ class GalcruiseApp(App[None]):
         theme = theme_for(self.console.color_system, os.environ)
         if theme and theme != self.theme:
             self.theme = theme
+        self._thinker = None  # the bots' worker process, started when a search bot first thinks
         keymap, self.keymap_note = load_keymap(self.root_dir)
         if keymap:
             self.set_keymap(keymap)
@@ -87,6 +88,18 @@ class GalcruiseApp(App[None]):
         from galcruise_tui.screens.title import TitleScreen
 
         return TitleScreen()
+
+    @property
+    def thinker(self):  # noqa: ANN201 - engine.bots.remote.Thinker, imported on first use
+        if self._thinker is None:
+            from engine.bots.remote import Thinker
+
+            self._thinker = Thinker()
+        return self._thinker
+
+    def on_unmount(self) -> None:
+        if self._thinker is not None:
+            self._thinker.close()
 
     def on_mount(self) -> None:
         if self.keymap_note:
@@ -99,5 +112,5 @@ class GalcruiseApp(App[None]):
             self.push_screen(HelpScreen())
 
 
-def run(data_dir: str | Path | None = None) -> None:
-    GalcruiseApp(data_dir=data_dir).run()
+def run(data_dir: str | Path | None = None, bot_delay: float = 0.4) -> None:
+    GalcruiseApp(data_dir=data_dir, bot_delay=bot_delay).run()

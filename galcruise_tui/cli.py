@@ -17,6 +17,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="galcruise",
                                      description="Galactic Cruise in the terminal")
     parser.add_argument("--data-dir", help="where saves live (default: the user data dir)")
+    parser.add_argument("--bot-pause", type=float, default=0.4, metavar="SECONDS",
+                        help="pause before each bot move (default 0.4; p in a game changes it)")
     parser.add_argument("--components", metavar="DIR", help=COMPONENTS_HELP)
     # Also accepted after a subcommand; SUPPRESS keeps one given before it.
     common = argparse.ArgumentParser(add_help=False)
@@ -73,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from galcruise_tui.app import run
 
-    run(data_dir=args.data_dir)
+    run(data_dir=args.data_dir, bot_delay=max(0.0, args.bot_pause))
     return 0
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import Game, GameError, GameOptions
 from engine.commands import Command
-from engine.components import load_components
+from engine.components import components_for
 from engine.events import Event
 from engine.game import REVEAL
 from saves.atomic import backup_path, write_atomic
@@ -40,7 +40,11 @@ def now() -> str:
 
 def starting_position(gf: GameFile, path: Path | None) -> Game:
     """The game a file's log starts from; refused if this galcruise cannot rebuild it."""
-    comps = load_components()
+    try:
+        gf.options.validate()  # unknown modules included, before their data is looked for
+    except GameError as e:
+        raise refuse(path, f"its game options are not valid ({e})") from None
+    comps = components_for(gf.options.modules)
     if gf.data_hash != comps.data_hash:
         raise refuse(path, f"made with the component data set {gf.data_id} "
                            f"({gf.data_hash[:8]}), not the one loaded now, {comps.data_id} "

@@ -26,7 +26,7 @@ import msgspec
 from engine import Game, GameError, GameOptions
 from engine.bots.seats import bot_for
 from engine.commands import AnyCommand, Command
-from engine.components import load_components
+from engine.components import components_for
 from saves.atomic import write_atomic
 from saves.envelope import GameFile, SaveError, encode, new_file
 
@@ -165,9 +165,8 @@ class TableStore:
     # --- tables -----------------------------------------------------------------------------
     def create(self, options: GameOptions, created: str) -> str:
         """A new table for `options` (its seat kinds say which seats are people); its id."""
-        Game.new(options)  # refuses bad options before anything is written
+        comps = Game.new(options).comps  # refuses bad options before anything is written
         table = secrets.token_hex(4)
-        comps = load_components()
         with _immediate(self._db):
             self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 0)",
                              (table, msgspec.json.encode(options), comps.data_hash, created))
@@ -226,7 +225,12 @@ class TableStore:
         info = self.info(table)
         (data_hash,) = self._db.execute("SELECT data_hash FROM tables WHERE id = ?",
                                         (table,)).fetchone()
-        comps = load_components()
+        try:
+            info.options.validate()
+        except GameError as e:
+            raise TableError(f"{self.path}: table {table} has options this galcruise cannot "
+                             f"play ({e}).") from None
+        comps = components_for(info.options.modules)
         if data_hash != comps.data_hash:
             raise TableError(f"{self.path}: table {table} was made with other component data "
                              f"({data_hash[:8]}) than this galcruise has ({comps.data_hash[:8]}).")

@@ -12,6 +12,8 @@ SLOW = frozenset("""
 test_bench_calibrate.py::test_a_run_reports_its_progress_game_by_game
 test_bot_seats.py::test_a_bot_seat_plays_legal_moves_and_repeats_them
 test_expert.py::test_an_expert_seat_plays_a_game_to_its_first_agm
+test_expert.py::test_a_worker_process_thinks_the_same_moves_and_gives_hints
+test_expert.py::test_games_that_differ_only_in_hidden_cards_get_the_same_move
 test_fuzz.py::test_a_crash_is_shrunk_and_saved_one_redo_before_it
 test_fuzz.py::test_arbitrary_commands_are_refused_cleanly
 test_fuzz.py::test_every_kind_of_mutant_is_loaded_recovered_or_refused
@@ -41,6 +43,9 @@ test_tui.py::test_a_planner_seat_chosen_on_the_new_game_screen_plays_its_turns
 test_tui.py::test_a_solo_game_starts_with_a_custom_mix_and_plays_by_keys
 test_tui.py::test_save_as_quit_and_load_mid_game
 test_tui.py::test_the_palette_finds_a_move_by_its_words
+test_modules.py::test_a_module_game_plays_to_the_end_saves_and_verifies
+test_tui_panes.py::test_every_pane_is_read_to_its_end_by_keys
+test_tui_turns.py::test_a_bot_turn_stays_summed_up_until_the_next_key
 test_tui_damaged.py::test_a_bloated_file_is_refused_in_a_sentence_and_the_others_load
 """.split())
 

@@ -49,3 +49,19 @@ def test_an_expert_seat_plays_a_game_to_its_first_agm() -> None:
     while not game.is_over and game.state.agm_done == 0:
         game.apply(bots[game.pending.seat].choose(game))
     assert game.state.agm_done == 1
+
+
+def test_a_worker_process_thinks_the_same_moves_and_gives_hints() -> None:
+    from engine.bots.remote import Thinker
+
+    game = positions(2, seed=63, count=1, every=40)[0]
+    thinker = Thinker()
+    try:
+        assert thinker.choose("greedy", 5, game) == bot_for("greedy", 5).choose(game)
+        hints = thinker.hints(game, 5)
+        assert hints == ExpertBot(5).ranked(game, 3)
+        assert 1 <= len(hints) <= 3 and all(cmd in game.legal() for cmd, _ in hints)
+        assert [v for _, v in hints] == sorted((v for _, v in hints), reverse=True)
+        assert hints[0][0] == ExpertBot(5).choose(game)
+    finally:
+        thinker.close()

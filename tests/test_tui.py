@@ -140,9 +140,9 @@ def test_options_by_number_walk_the_setup_and_phase_two() -> None:
         g = screen.game
         first = g.pending.seat
         want = screen.query_one(DecisionBar).entries[0].commands[0]
-        await pilot.press("1")  # a group or a single command: keys walk it either way
+        await pilot.press("1")  # the food group; in it, each connection is its own number
         if screen.game.pending.kind == "setup_development":
-            await pilot.press("1")
+            await pilot.press(str(want.connection))
         g = screen.game
         assert isinstance(want, C.SetupDevelopment)
         assert g.state.board.connections[want.connection - 1] == [first] or \
@@ -150,11 +150,12 @@ def test_options_by_number_walk_the_setup_and_phase_two() -> None:
         assert g.pending.kind == "setup_blueprint" and g.pending.seat == first
         # Every setup pick by number until the first turn.
         while g.pending.kind.startswith("setup"):
-            await pilot.press("1")
-            await pilot.press("1") if screen.query_one(DecisionBar).in_group else None
+            for key in screen.query_one(DecisionBar).keys_for(g.legal()[0]):
+                await pilot.press(key)
             g = screen.game
         assert g.pending.kind == "phase2"
-        assert "Place a worker" in bar_texts(screen)[0]
+        bar = screen.query_one(DecisionBar)
+        assert bar.entries[0].head == "Place a worker" and "on station" in bar_texts(screen)[0]
         assert screen.session.length == 4  # 2 players x (development + blueprint)
 
     run(body)
@@ -514,7 +515,7 @@ def test_the_key_bar_shows_the_keys_that_work_now() -> None:
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
         assert key_bar(app) == ["n New game", "l Load", "r Replays", "q Quit", "? Help"]
         screen = await new_game(app, pilot, kinds=("human", "human"))
-        common = ["^s Save as", "l Log", "q Quit to title", "? Help"]
+        common = ["^s Save as", "l Log", "q Quit to title", "h Hint", "? Help"]
         assert key_bar(app) == ["tab Next pane", *common]  # nothing to undo yet
         await choose(app, pilot, screen, screen.game.legal()[0])
         assert key_bar(app) == ["tab Next pane", "u Undo", *common]
@@ -615,7 +616,7 @@ def test_the_board_drawings_parse_line_by_line_as_a_whole() -> None:
                         [(t.plain, t.spans) for t in whole]
                     checked += 1
             game.apply(bot.choose(game))
-    assert checked == 40
+    assert checked == 2 * 4 * len(DRAW)  # two games, four looks, every pane
 
 
 def test_the_theme_follows_the_terminal_colours(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -635,3 +636,27 @@ def test_the_theme_follows_the_terminal_colours(monkeypatch: pytest.MonkeyPatch)
     # Textual picks its NO_COLOR filter by the theme: NoColor drops colour, Monochrome greys.
     assert app.theme == "ansi-dark"
     assert [type(f).__name__ for f in app._filters] == ["ANSIToTruecolor", "NoColor"]
+
+
+def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        n, h = screen.session.length, screen.game.state_hash()
+        expected = app.thinker.hints(screen.game.copy(), screen.game.options.seed + n)
+        await pilot.press("h")
+        for _ in range(3000):  # the worker process thinks; the screen stays live meanwhile
+            if not screen.hinting:
+                break
+            await pilot.pause(0.01)
+        from rich.text import Text
+
+        notes = [Text.from_markup(str(x.message)).plain for x in app._notifications]
+        hint = next(m for m in notes if m.startswith("1. "))
+        for i, (cmd, worth) in enumerate(expected, 1):
+            assert f"{i}. {' '.join(screen.query_one(DecisionBar).keys_for(cmd))}" in hint
+            assert f"(worth {worth:.1f})" in hint
+        assert screen.session.length == n and screen.game.state_hash() == h  # nothing played
+        await choose(app, pilot, screen, expected[0][0])  # the move takes the hint away
+        assert not any(str(x.message).startswith("1. ") for x in app._notifications)
+
+    run(body, size=(100, 30))

@@ -41,10 +41,16 @@ class ExpertBot:
         return int.from_bytes(digest.digest(), "little")
 
     def choose(self, game: Game) -> Command:
+        return self.ranked(game, 1)[0][0]
+
+    def ranked(self, game: Game, n: int = 3) -> list[tuple[Command, float]]:
+        """Its best `n` commands for the decision at hand, best first, with what each is worth
+        to the seat (the greedy bot's scale: about a VP a point). A hint shows these without
+        playing them; `choose` plays the first."""
         legal = game.legal()
         dec = game.pending
         if len(legal) == 1 or dec is None:
-            return legal[0]
+            return [(legal[0], 0.0)]
         seat = dec.seat
         base = self._deal_seed(game, seat)
         deals = [game.determinize(seat, base + k) for k in range(self.deals)]
@@ -53,18 +59,16 @@ class ExpertBot:
                                                  first.state.players[seat].reputation)
                    if c in legal]
         if not options:
-            return legal[0]
+            return [(legal[0], 0.0)]
         worths = greedy.weigh(first.state, first.comps, seat, options)
+        order = sorted(range(len(options)), key=lambda i: -worths[i])
         if dec.kind != "phase2":
-            return options[max(range(len(options)), key=worths.__getitem__)]
-        ranked = sorted(range(len(options)), key=lambda i: -worths[i])[: self.beam]
-        best, best_v = options[ranked[0]], float("-inf")
-        for i in ranked:
-            v = sum(self._play_out(d, options[i], seat, base + k)
-                    for k, d in enumerate(deals)) / len(deals)
-            if v > best_v:
-                best, best_v = options[i], v
-        return best
+            return [(options[i], worths[i]) for i in order[:n]]
+        looked = order[: max(self.beam, n)]
+        means = {i: sum(self._play_out(d, options[i], seat, base + k)
+                        for k, d in enumerate(deals)) / len(deals) for i in looked}
+        # Ties keep the greedy order (sorted is stable), as choose always did.
+        return [(options[i], means[i]) for i in sorted(looked, key=lambda i: -means[i])[:n]]
 
     def _play_out(self, game: Game, cmd: Command, seat: int, seed: int) -> float:
         try:

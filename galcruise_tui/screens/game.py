@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 from rich.text import Text
@@ -9,10 +10,10 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key, Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from engine import Game, GameError
 from engine.bots.seats import bot_for
@@ -20,16 +21,22 @@ from engine.commands import Command
 from engine.describe import describe
 from engine.events import Event
 from engine.game import REVEAL
-from galcruise_tui.text import safe
+from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.widgets.log import GameLog
 from galcruise_tui.widgets.panes import Boards, SidePane
+from galcruise_tui.widgets.reasons import unavailable
+from galcruise_tui.widgets.summary import TurnSummary
+from galcruise_tui.words import actor, tidy
 from saves import SaveError, Session
 
 WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
 MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
 TALL = 32  # from this height the decision bar gets more rows
+AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
+PAUSES = (0.0, 0.4, 1.0, 2.0)  # seconds between bot moves, cycled by `p`
 
 
 class MoveCommands(Provider):
@@ -72,6 +79,10 @@ class SaveAs(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+# Bots that search for seconds think in the app's worker process (engine/bots/remote.py).
+SEARCH_BOTS = ("planner", "expert")
+
+
 class GameScreen(Screen[None]):
     COMMANDS = {MoveCommands}
     BINDINGS = [
@@ -83,6 +94,16 @@ class GameScreen(Screen[None]):
         Binding("shift+tab", "pane(-1)", "Prev pane", id="prev_pane", show=False),
         Binding("q", "leave", "Quit to title", id="leave"),
         Binding("space", "skip", "Skip pause", id="skip"),
+        Binding("p", "pause_length", "Bot pause", id="bot_pause", show=False),
+        Binding("h", "hint", "Hint", id="hint"),
+        # Priority: the decision bar keeps the focus (its option keys work anywhere), and its
+        # own list would take these keys; the board panes need them more.
+        Binding("pageup", "scroll('page_up')", "Scroll up", id="scroll_up", show=False,
+                priority=True),
+        Binding("pagedown", "scroll('page_down')", "Scroll down", id="scroll_down",
+                show=False, priority=True),
+        Binding("home", "scroll('home')", "Top", id="scroll_home", show=False, priority=True),
+        Binding("end", "scroll('end')", "Bottom", id="scroll_end", show=False, priority=True),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -92,15 +113,22 @@ class GameScreen(Screen[None]):
         self._skip = threading.Event()
         self._agms_seen = session.game.state.agm_done
         self._shown: dict[str, object] = {}
+        self.summary = TurnSummary()
+        self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
+        self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
+        self.hinting = False  # the expert is working out a hint
+        self._hint_shown = False  # a hint is on screen until the next move
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Horizontal(id="body"):
-            yield Boards(id="boards")
+            yield Boards(self.session.game, id="boards")
             with Vertical(id="side"):
                 yield SidePane(id="you")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=3000, min_width=20)
+                yield GameLog(id="log")
+        with VerticalScroll(id="summary", can_focus=False):
+            yield Static("", id="summary-text")
         with Vertical(id="decision"):
             yield Static("", id="waiting")
             yield DecisionBar(id="options")
@@ -112,7 +140,8 @@ class GameScreen(Screen[None]):
             self.notify(safe(self.session.warning, 400), severity="warning", timeout=8)
         self._layout(self.app.size.width, self.app.size.height)
         g = self.game
-        seats = ", ".join(f"{p.name} ({self.seat_kind(p.seat)})" for p in g.state.players)
+        seats = ", ".join(f"{plain(p.name)} ({self.seat_kind(p.seat)})"
+                          for p in g.state.players)
         name = self.session.path.stem if self.session.path else "unsaved"
         self.log_line(Text(f"Game {name}: {seats}; seed {g.options.seed}; "
                            f"{g.options.setup} setup.", style="bold"))
@@ -158,13 +187,19 @@ class GameScreen(Screen[None]):
         humans = [i for i, k in enumerate(self.game.options.seat_kinds()) if k == "human"]
         return humans[0] if humans else 0
 
+    def status_viewer(self) -> int | None:
+        """The seat the status line calls "you": the only human seat, else nobody (with two
+        humans at one terminal "your turn" would not say whose)."""
+        humans = [i for i, k in enumerate(self.game.options.seat_kinds()) if k == "human"]
+        return humans[0] if len(humans) == 1 else None
+
     def reserved_keys(self) -> set[str]:
         """Keys bound on this screen; option letters skip them."""
         keys: set[str] = set()
         for key, active in self.active_bindings.items():
             if len(key) == 1 and active.node is not self.query_one(DecisionBar):
                 keys.add(key)
-        return keys | {"q", "u", "r", "l"}
+        return keys | {"q", "u", "r", "l", "h"}
 
     def redraw(self, boards: bool = True) -> None:
         """Draw the position; start a bot's move if a bot decides next.
@@ -178,23 +213,31 @@ class GameScreen(Screen[None]):
         if start_bot:
             self.thinking = True
         seat = self.viewer_seat()
-        status = render.status(g)
-        if self.session.save_error:
-            # The game goes on in memory; the player must see that the disk is not keeping up.
-            status = f"[reverse]not saved: {safe(self.session.save_error, 80)}[/] {status}"
-        self._set("#status", status)
+        # With a save error the game goes on in memory: the status line says the disk is not
+        # keeping up.
+        self._set("#status", render.status(g, self.status_viewer(), self.session.save_error))
         if boards:
             self.query_one(Boards).show(g, seat)
             self.query_one(SidePane).show(g, seat)
         human = self.human_turn()
-        waiting = Text(g.waiting_for(), style="bold")
+        cause = self.caused_by() if human else ""
+        ask = tidy(g, g.waiting_for())
+        if cause.startswith("your worker was bumped"):
+            ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
+        waiting = Text(ask, style="bold")
         if bot_next:
             waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
-        elif human and self._humans() > 1 and g.pending is not None:
-            waiting.append(f"   ← {g.state.players[g.pending.seat].name}'s choice",
-                           style="italic")
+        elif human and g.pending is not None:
+            if cause:
+                waiting.append(f" — {cause}", style="italic")
+            if self._humans() > 1:
+                waiting.append(f"   ← {plain(g.state.players[g.pending.seat].name)}'s choice",
+                               style="italic")
         self._set("#waiting", waiting)
-        self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys())
+        if human:
+            self._show_summary(self.summary.take(g))
+        self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys(),
+                                         unavailable(g) if human else [])
         # Undo, redo and skip come and go with the position; the key bar repaints on a change.
         self.refresh_bindings()
         if g.state.agm_done > self._agms_seen and not g.is_over:
@@ -206,6 +249,30 @@ class GameScreen(Screen[None]):
         if start_bot:
             self.bot_move(g.copy(), self.session.length)
 
+    def caused_by(self) -> str:
+        """Who made someone else's decision necessary: a bump, or another seat's turn."""
+        g = self.game
+        dec = g.pending
+        s = g.state
+        if dec is None or s.turn.number == 0 or dec.seat == s.turn.seat:
+            return ""
+        if dec.kind == "funding" and "bump" in dec.action and dec.seat in self._bumped_by:
+            return f"your worker was bumped by {self._bumped_by[dec.seat]}"
+        return f"asked during {plain(s.players[s.turn.seat].name)}'s turn"
+
+    def _show_summary(self, text: Text | None) -> None:
+        box = self.query_one("#summary", VerticalScroll)
+        if text is None:
+            return
+        self.query_one("#summary-text", Static).update(text)
+        box.display = True
+        box.scroll_home(animate=False)
+
+    def _hide_summary(self) -> None:
+        box = self.query_one("#summary", VerticalScroll)
+        if box.display:
+            box.display = False
+
     def _set(self, selector: str, content: str | Text) -> None:
         """Update the status or waiting line, and not at all when its content is the same:
         an update costs a repaint of the line and of the screen around it."""
@@ -213,9 +280,13 @@ class GameScreen(Screen[None]):
             (content.plain, str(content.style), tuple(content.spans))
         if self._shown.get(selector) == key:
             return
-        self._shown[selector] = key
         text = Text.from_markup(content) if isinstance(content, str) else content
-        self.query_one(selector, Static).update(text, layout=False)
+        text.end = ""  # a Static counts the closing newline as a row of its own
+        # The status line grows a row when it wraps; only a change of length can do that.
+        before = self._shown.get(selector + ":len")
+        self._shown[selector], self._shown[selector + ":len"] = key, len(text.plain)
+        self.query_one(selector, Static).update(
+            text, layout=selector == "#status" and before != len(text.plain))
 
     def _humans(self) -> int:
         return sum(1 for k in self.game.options.seat_kinds() if k == "human")
@@ -223,38 +294,52 @@ class GameScreen(Screen[None]):
     def _show_scores(self, final: bool) -> None:
         from galcruise_tui.screens.scores import ScoreScreen
 
-        self.app.push_screen(ScoreScreen(self.game, final=final))
+        self.app.push_screen(ScoreScreen(self.game, final=final, scored=self._agm_scored))
+        self._agm_scored = {}
 
     def log_line(self, *lines: Text) -> None:
-        log = self.query_one(RichLog)
-        for line in lines:
-            log.write(line)
+        log = self.query_one(GameLog)
+        log.add(list(lines))
         # RichLog scrolls after the next repaint, which costs a second repaint per move;
         # scrolling now folds it into the move's one repaint (the later scroll finds it done).
         if lines and log.is_mounted and log.size:
             log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def write_events(self, events: list[Event]) -> None:
-        marks = render.tags(self.game)
+        g = self.game
+        marks = render.tags(g)
         lines: list[Text] = []
         for e in events:
             if e.kind == REVEAL:  # for saves and bots; the draws themselves are logged
                 continue
+            text = plain(tidy(g, e.text), 2000)
             if e.kind == "turn":
-                lines.append(Text(f"── {e.text}", style="bold"))
+                lines.append(Text(f"── {text}", style="bold"))
                 continue
-            who = marks[e.seat] if 0 <= e.seat < len(marks) else ("N" if e.seat == -2 else "·")
+            seat = actor(g, e)
+            if e.kind == "agm" and e.seat >= 0 and (m := AGM_VP.search(e.text)):
+                self._agm_scored[e.seat] = int(m.group(1))
+            if e.kind == "bump" and 0 <= e.seat < len(g.state.players):
+                name = "the NPC" if seat < 0 else plain(g.state.players[seat].name)
+                self._bumped_by[e.seat] = name
+            who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == -2 else "·")
             style = "bold" if e.kind in ("agm", "end", "goal") else ""
-            lines.append(Text.assemble((f"{who} ", "bold"), (e.text, style)))
+            lines.append(Text.assemble((f"{who} ", "bold"), (text, style)))
         self.log_line(*lines)  # one scroll for the move, not one per event
 
     # --- moves -------------------------------------------------------------------------------
     def play(self, cmd: Command) -> None:
         if not self.human_turn():
             return
+        if self._hint_shown:  # a hint speaks of the position it was asked in: it goes
+            self.app.clear_notifications()
+            self._hint_shown = False
         self._apply(cmd)
 
     def _apply(self, cmd: Command) -> None:
+        g = self.game
+        by_bot = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
+        vp_before = [p.vp for p in g.state.players]
         try:
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
@@ -262,12 +347,15 @@ class GameScreen(Screen[None]):
             return
         self.write_events(events)
         g = self.game
+        humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"}
+        self.summary.add(g, events, humans, by_bot, vp_before)
         fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
         more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         self.redraw(boards=not (fast and more_bots))
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
+        self._hide_summary()  # the other seats' turns stay in view until the next key
         if event.character and not isinstance(self.focused, Input):
             if self.query_one(DecisionBar).pick_key(event.character):
                 event.stop()
@@ -288,8 +376,42 @@ class GameScreen(Screen[None]):
         self._skip.clear()
         assert game.pending is not None
         kind = self.seat_kind(game.pending.seat)
-        cmd = bot_for(kind, game.options.seed + at).choose(game)
+        seed = game.options.seed + at
+        if kind in SEARCH_BOTS:  # seconds of search: in the worker process, the UI stays free
+            cmd = self.app.thinker.choose(kind, seed, game)  # type: ignore[attr-defined]
+        else:
+            cmd = bot_for(kind, seed).choose(game)
         self.app.call_from_thread(self._bot_done, cmd, at)
+
+    def action_hint(self) -> None:
+        """h: the expert's three best choices for this decision, with their worth; none is
+        played. It thinks in the worker process, a few seconds at a main choice."""
+        self.hinting = True
+        self.refresh_bindings()
+        self.notify("The expert is thinking about your choice…", timeout=3)
+        self.hint_worker(self.game.copy(), self.session.length)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def hint_worker(self, game: Game, at: int) -> None:
+        hints = self.app.thinker.hints(game, game.options.seed + at)  # type: ignore[attr-defined]
+        self.app.call_from_thread(self._show_hints, hints, at)
+
+    def _show_hints(self, hints: list[tuple[Command, float]], at: int) -> None:
+        self.hinting = False
+        self.refresh_bindings()
+        if not self.is_attached or at != self.session.length:
+            return  # the position moved on while the expert thought
+        bar = self.query_one(DecisionBar)
+        lines = []
+        for i, (cmd, worth) in enumerate(hints, 1):
+            try:
+                keys = " ".join(bar.keys_for(cmd))
+            except StopIteration:
+                keys = "?"
+            said = tidy(self.game, describe(self.game, cmd))
+            lines.append(f"{i}. [b]{safe(keys)}[/b]  {safe(said)}  (worth {worth:.1f})")
+        self.notify("\n".join(lines), title="Hint: the expert would choose", timeout=20)
+        self._hint_shown = True
 
     def _bot_done(self, cmd: Command, at: int) -> None:
         self.thinking = False
@@ -308,6 +430,8 @@ class GameScreen(Screen[None]):
             return self.session.can_redo and not self.thinking
         if action == "skip":
             return self.thinking
+        if action == "hint":
+            return self.human_turn() and not self.hinting
         return True
 
     def action_undo(self) -> None:
@@ -315,6 +439,8 @@ class GameScreen(Screen[None]):
             self.log_line(Text("── undone ──", style="italic"))
             self.thinking = False
             self._agms_seen = self.game.state.agm_done
+            self.summary.take(self.game)  # what the bots did is undone with it
+            self._hide_summary()
             self.redraw()
 
     def action_redo(self) -> None:
@@ -328,14 +454,39 @@ class GameScreen(Screen[None]):
     def action_skip(self) -> None:
         self._skip.set()
 
+    def action_pause_length(self) -> None:
+        """p: the pause before each bot move, 0 s (none) up to 2 s."""
+        now = float(getattr(self.app, "bot_delay", 0.4))
+        later = PAUSES[(min(range(len(PAUSES)), key=lambda i: abs(PAUSES[i] - now)) + 1)
+                       % len(PAUSES)]
+        self.app.bot_delay = later  # type: ignore[attr-defined]
+        self.notify(f"Pause before each bot move: {later:g} s" + (" (none)" if not later
+                                                                  else ""), timeout=3)
+
     def action_pane(self, step: int) -> None:
         if self.has_class("narrow") and self.has_class("showlog"):
             self.remove_class("showlog")
         self.query_one(Boards).cycle(step)
 
+    def action_scroll(self, how: str) -> None:
+        """Scroll the focused pane: the log when it has the focus, else the board pane shown."""
+        log = self.query_one(GameLog)
+        summary = self.query_one("#summary", VerticalScroll)
+        # A long summary scrolls by these keys; any other key puts it away.
+        target = summary if summary.display else log if log.has_focus else \
+            self.query_one(Boards).scroller()
+        if how == "home":
+            target.scroll_home(animate=False)
+        elif how == "end":
+            target.scroll_end(animate=False)
+        elif how == "page_up":
+            target.scroll_page_up(animate=False)
+        else:
+            target.scroll_page_down(animate=False)
+
     def action_focus_log(self) -> None:
         """Focus the log (l again returns); on a narrow terminal the log takes the boards' place."""
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         if log.has_focus:
             self.remove_class("showlog")
             self.query_one(DecisionBar).focus()

@@ -11,45 +11,93 @@ from textual.widgets import Static
 
 from galcruise_tui.widgets.keybar import KeyBar
 
-HELP = """[b]Keys[/b] (the footer shows the keys that work now; keymap.toml in the data folder
- rebinds them by id, e.g. undo = "z")
- 1-9, then letters    choose an option in the decision bar; "› n choices" opens a group
- 0, Esc, Backspace    back out of a group         ↑ ↓ Enter   move in the bar and choose
- u / r                undo / redo                 ctrl+s      save as (a new name)
- tab / shift+tab      next / previous pane        l           focus the log (again: back)
- ctrl+p               command palette: type any legal move in words and press Enter
- space                skip a bot's pause          q           back to the title (autosaved)
- ?                    this help                   ctrl+q      quit at once
+HELP = """[b]Keys[/b] (the bottom line shows the keys that work now; keymap.toml in the
+data folder rebinds them by id, e.g. undo = "z")
+ 1-9, letters  choose an option. A numbered thing keeps its number: station 5
+               is key 5, cruise 2 is key 2, the 3rd card in hand is key 3.
+ › n choices   a group: its key opens it; 0, Esc or Backspace go back
+ ↑ ↓ Enter     move in the options and choose
+ tab           next pane (shift+tab: back): Network, Board, Goals, Market,
+               Players, Hand, Rachel (solo), Scores
+ PgUp PgDn     scroll the pane in view (Home / End: its top / bottom)
+ l             the log (l again: back)     u / r   undo / redo
+ p             pause before each bot move: 0, 0.4, 1 or 2 seconds
+ h             hint: the expert bot's three best choices now, with their
+               worth; none is played (a few seconds at a main choice)
+ space         skip a bot's pause          ctrl+s  save under a new name
+ ctrl+p        every legal move in words: type a few letters, Enter plays it
+ q             back to the title (saved)   ctrl+q  quit at once
+
+[b]Reading the screen[/b]
+ The top lines: round, turn, whose turn, the progress track's fill, AGMs
+ done, and once the end is near: End triggered: n turns left, then Your
+ final turn. "not saved: ..." means the last autosave failed.
+ After the other seats play, a summary of their turns stays until a key.
+
+[b]Symbols[/b] (the same on every pane)
+ Guests      A adventurous, R relaxing, F family (the board's colours
+             orange, purple, teal). Seat letters never use A, R, F, N or O.
+ Stops       A / R / F destination, · day in space, ⌂ return home
+ Pieces      ▲ worker, ◆ expert; ▲ NPC is the NPC's worker
+ Network     ═ developed connection, ┄ open; letters on it: its owners,
+             o neutral, N the NPC;  ╔═╗ the station of this turn's worker
+ Tracks      [P] a cube of P; ▶AGM1 ▶AGM2 ▶END the marks; ● reputation
+ Tower       [1$] token up, [▼▼] flipped for a cruise, ×× removed
 
 [b]A turn[/b]
- 1 Travel: each ship in flight moves one stop (destination: unlock an upgrade, tour guests
-   for 1 ad if the colour matches or 2 ads, 3 VP + 1 per upgrade of that colour; day in space:
-   each guest gives its colour's bonus per matching icon; return: pilot home, funding bonus).
- 2 Place a worker and take up to 2 actions (its station and stations joined by developments;
-   others' developments cost 2/1/0 money per owner by your reputation 0-6/7-14/15+),
-   or launch a ship, or call a meeting (recall workers, one action by your own developments).
- 3 Company goals: at most one per turn.
+ 1 Travel: each ship in flight moves one stop. Destination: unlock an
+   upgrade, tour guests (1 ad if the guest matches, else 2: 3 VP + 1 per
+   upgrade of that kind). Day in space: each guest gives its kind's bonus
+   per matching icon. Return: pilot home, funding bonus.
+ 2 Place a worker (bumping one there: its owner takes funding bonuses)
+   and take up to 2 actions at its station or stations joined by
+   developments (others' developments cost 2/1/0 money each by your
+   reputation 0-6/7-14/15+); or launch a ship; or call a meeting.
+ 3 Company goals: at most one a turn (below).
 
 [b]Actions[/b]
- Develop: place the leftmost development of a row (cost 4/6/8 in that resource and money).
- Hire: right expert 2 money per food/oxygen development left; left 3 per bottom token left.
- Buy: 1 money for 2 resources, and/or 1 money for 2 ads.   Silo: take up to 3 resources.
- Refill silo: discard a card, set a silo resource to 5: +1 reputation, +1 money per step.
- Blueprints: take up to 2 (hold 5).  Build seg: up to 2 segments on ships (3 each, 3 ships).
- New ship: a cockpit and engine pair; the engine's bonus at once.
- Schedule: pick a cruise, flip a launch-tower token for its bonus.
- Advertise: up to 2 presold guests (1/2/3 ads by queue section, 4 from the supply):
-   +1 money per destination, +1 reputation when the colour matches.
- Draw agenda: 2 cards from the display, or the discard top for 1 reputation.
+ Develop: the leftmost development of a row (4/6/8 resources + money).
+ Hire: right expert 2 money per food/oxygen development left; left 3 per
+   bottom tower token left.   Buy: 1 money for 2 resources and/or 2 ads.
+ Gain: up to 3 resources from the silo.  Refill silo: discard a card, a
+   silo resource back to 5: +1 reputation, +1 money per step.
+ Blueprints: up to 2 (hold 5).  Build: up to 2 segments (ships of 3).
+ New ship: a cockpit and engine pair, the engine's bonus at once.
+ Schedule: pick a cruise, flip a tower token for its bonus.
+ Advertise: up to 2 presold guests (1/2/3 ads by queue row, 4 from the
+   supply): +1 money per destination, +1 reputation if the kind matches.
+ Draw agenda: 2 cards from the display, or the discard top (-1 rep.).
  Refill agenda: the empty slots' bonuses, then 4 new cards.
 
-[b]Launch[/b] T-5 board guests (one per cabin = pair of adjacent segments; presold guests left
- behind cost 2 reputation), T-4 progress cube, T-3 pay food = guests + 1, oxygen = segments,
- fuel = the cruise's, T-2 cockpit VP, T-1 load the flipped token, T-0 liftoff and a new cruise.
+[b]Launch[/b] T-5 board guests (one per cabin: a pair of adjacent
+ segments), T-4 a progress cube, T-3 pay food = guests + 1, oxygen =
+ segments, fuel = the cruise's, T-2 cockpit VP, T-1 load the flipped
+ token, T-0 liftoff.
 
-[b]Symbols[/b] Guests: A adventurous (orange), R relaxing (purple), F family (teal).
- Stops: A/R/F destination, · day in space, ⌂ return.  Pieces on stations: w worker, x expert.
- N = neutral development.  Player initials mark developments, cubes and pieces.
+[b]Company goals[/b] (Goals pane) Meet a goal's marked threshold: your cube
+ goes from the goal to the next progress space (a wing shows) and the goal
+ gets one step harder. Each goal once; at most one a turn.
+
+[b]Progress track and the end[/b] (Goals pane) Cubes fill the spaces in
+ order. When section 1, then 2, is full: an AGM at the end of that turn
+ (your cubes in the section x your wings; the best reputation counts one
+ cube more). When section 3 is full the end is triggered: the round is
+ finished, all workers come home, everyone plays one final turn, ships in
+ flight move to a stop of their owner's choice, goals, then the final AGM:
+ cockpits (-5 per ship never launched), developments, segments, progress,
+ reputation, 1 VP per 3 of money + resources + ads + cards + blueprints.
+ Ties: cubes on the track, reputation, cockpit VP, later seat.
+
+[b]Rachel[/b] (solo; her pane shows her deck) She has no choices: each turn
+ she reveals her top action card and does its top action (else the bottom
+ one); the back of her next card (two numbers and a station) sends her
+ worker to that station and picks among displays and cruises. Her goals
+ are fixed counts of developments, segments and launches (her pane).
+
+[b]The NPC[/b] (1-2 players) A dummy that never takes a turn: its two
+ workers (▲ NPC) sit on stations and move on clockwise when bumped; at
+ AGMs 1 and 2 it builds developments (N on the network) and a worker
+ becomes an expert (◆ NPC). Fees for its developments go to the supply.
 """
 
 

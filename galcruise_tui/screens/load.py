@@ -3,12 +3,15 @@ traceback."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from galcruise_tui.screens.saverows import save_row
 from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
 
@@ -55,17 +58,17 @@ class LoadScreen(Screen[None]):
             infos = []
             self.notify(f"Cannot list the saves: {safe(e)}", severity="error")
         items = []
+        now = datetime.now(UTC)
         for info in infos:
             # Names, seats and errors come from the files: escaped, or `[/]` crashes the list.
             if info.error:
                 items.append(Option(f"✗ {safe(info.name)}: {safe(info.error)}", id=info.path,
                                     disabled=True))
             else:
-                state = "finished" if info.over else f"turn {info.turn}"
                 note = "  (from its backup)" if info.warning else ""
-                items.append(Option(f"{safe(info.name)}  {safe(', '.join(info.seats))}  "
-                                    f"{state}  VP {list(info.scores)}  {safe(info.updated)}"
-                                    f"{note}", id=info.path))
+                # The save's name first: two games of the same players differ by it.
+                items.append(Option(f"{safe(info.name)} · {save_row(info, now)}{note}",
+                                    id=info.path))
         if not items:
             items.append(Option("No saved games yet.", disabled=True))
         yield OptionList(*items, id="load-list")

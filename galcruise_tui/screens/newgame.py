@@ -38,8 +38,8 @@ class NewGameScreen(Screen[None]):
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         with VerticalScroll(id="new-box"):
-            yield Static("[b]New game[/b]  Tab/shift+Tab move, Enter opens a list, "
-                         "ctrl+n starts.")
+            yield Static("[b]New game[/b]  Tab / shift+Tab move · Enter opens a list · "
+                         "ctrl+n starts")
             with Horizontal(classes="row"):
                 yield Label("Players")
                 yield Select([(str(n), n) for n in (1, 2, 3, 4)], value=2, allow_blank=False,
@@ -75,7 +75,7 @@ class NewGameScreen(Screen[None]):
         self._show_rows()
         # Tab goes field to field: the scrolling box follows the focus and takes none itself.
         self.query_one("#new-box").can_focus = False
-        self.query_one("#start", Button).focus()
+        self.query_one("#players", Select).focus()  # the first field, as the header says
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("players", "difficulty"):

@@ -37,15 +37,24 @@ class TurnPrompt(ModalScreen[int | None]):
 class ReplayScreen(Screen[None]):
     BINDINGS = [
         # Priority: the focused tab strip would take the arrows for itself.
+        # Short words: every key fits on the bottom line at 80 columns.
         Binding("right", "step(1)", "Step", id="replay_step", priority=True),
         Binding("left", "step(-1)", "Back", id="replay_back", priority=True),
-        Binding("n", "turn(1)", "Next turn", id="replay_next_turn"),
-        Binding("p", "turn(-1)", "Prev turn", id="replay_prev_turn"),
-        Binding("g", "goto_turn", "Go to turn", id="replay_goto"),
-        Binding("a", "agm", "Next AGM", id="replay_agm"),
-        Binding("space", "play", "Play/pause", id="replay_play"),
-        Binding("tab", "pane(1)", "Next pane", id="replay_pane"),
-        Binding("escape,q", "close", "Close", id="replay_close"),
+        Binding("n", "turn(1)", "Next", id="replay_next_turn"),
+        Binding("p", "turn(-1)", "Prev", id="replay_prev_turn"),
+        Binding("g", "goto_turn", "Goto", id="replay_goto"),
+        Binding("a", "agm", "AGM", id="replay_agm"),
+        Binding("space", "play", "Play", id="replay_play"),
+        Binding("tab", "pane(1)", "Pane", id="replay_pane"),
+        Binding("shift+tab", "pane(-1)", "Pane back", id="replay_pane_back", show=False),
+        Binding("pageup", "scroll('page_up')", "Scroll up", id="replay_scroll_up", show=False,
+                priority=True),
+        Binding("pagedown", "scroll('page_down')", "Scroll down", id="replay_scroll_down",
+                show=False, priority=True),
+        Binding("home", "scroll('home')", "Top", id="replay_top", show=False, priority=True),
+        Binding("end", "scroll('end')", "Bottom", id="replay_bottom", show=False,
+                priority=True),
+        Binding("q,escape", "close", "Quit", id="replay_close"),
     ]
 
     def __init__(self, replay: Replay) -> None:
@@ -55,7 +64,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
-        yield Boards(id="boards")
+        yield Boards(self.replay.game, id="boards")
         yield RichLog(id="replay-log", wrap=True, markup=False, max_lines=500, min_width=20)
         yield KeyBar()
 
@@ -68,7 +77,7 @@ class ReplayScreen(Screen[None]):
         playing = "playing" if self.timer else "paused"
         self.query_one("#replay-status", Static).update(Text.from_markup(
             f"[b]Replay[/b] {safe(rp.path.stem) if rp.path else ''}: move {rp.index}/{rp.length} "
-            f"({playing})  " + render.status(g)))
+            f"({playing})\n" + render.status(g)))
         self.query_one(Boards).show(g, g.pending.seat if g.pending and g.pending.seat >= 0
                                     else 0)
         if events:
@@ -110,6 +119,12 @@ class ReplayScreen(Screen[None]):
 
     def action_pane(self, step: int) -> None:
         self.query_one(Boards).cycle(step)
+
+    def action_scroll(self, how: str) -> None:
+        scroller = self.query_one(Boards).scroller()
+        {"home": scroller.scroll_home, "end": scroller.scroll_end,
+         "page_up": scroller.scroll_page_up,
+         "page_down": scroller.scroll_page_down}[how](animate=False)
 
     def action_play(self) -> None:
         if self.timer is None:

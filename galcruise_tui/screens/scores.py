@@ -17,10 +17,12 @@ from galcruise_tui.widgets.keybar import KeyBar
 class ScoreScreen(Screen[None]):
     BINDINGS = [Binding("escape,q,enter,space", "close", "Close", id="scores_close")]
 
-    def __init__(self, game: Game, final: bool = False) -> None:
+    def __init__(self, game: Game, final: bool = False,
+                 scored: dict[int, int] | None = None) -> None:
         super().__init__()
         self.game = game
         self.final = final
+        self.scored = scored or {}  # seat -> VP the AGM just held gave it
 
     def compose(self) -> ComposeResult:
         g = self.game
@@ -28,8 +30,9 @@ class ScoreScreen(Screen[None]):
             title = "Final AGM: the board elects a new CEO"
         else:
             title = f"AGM year {g.state.agm_done}: progress scored"
+        agm = "" if self.final else render.agm_table(g, self.scored) + "\n\n"
         text = (f"[b]{title}[/b]   round {g.state.round}, turn {g.state.turn.number}\n\n"
-                + render.score_table(g) + "\n\n" + render.vp_chart(g)
+                + agm + render.score_table(g) + "\n\n" + render.vp_chart(g)
                 + "\n\n" + render.progress_track(g) + "\n" + render.reputation_track(g))
         close = "Enter or Esc: back to the title" if self.final else "Enter or Esc: play on"
         with VerticalScroll(id="sheet-box"):

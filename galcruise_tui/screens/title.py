@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from galcruise_tui.screens.saverows import save_row
 from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
 from saves import SaveInfo
@@ -47,10 +48,14 @@ class TitleScreen(Screen[None]):
         self._fill()
 
     def _latest(self) -> SaveInfo | None:
+        """The game played last, when it is not finished. Not the newest unfinished one: after
+        a game ends, Continue must not reopen some older game the player had left."""
         try:
-            return self.app.store.latest()  # type: ignore[attr-defined]
+            infos = self.app.store.list()  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - no file in the saves folder may stop the app
             return None
+        last = next((i for i in infos if i.error is None), None)
+        return last if last is not None and not last.over else None
 
     def _fill(self) -> None:
         menu = self.query_one(OptionList)
@@ -58,7 +63,7 @@ class TitleScreen(Screen[None]):
         # Read the saves folder once per visit: check_action runs on every footer refresh.
         self.latest = latest = self._latest()
         if latest:
-            menu.add_option(Option(f"c  Continue: {safe(latest.name)} (turn {latest.turn})",
+            menu.add_option(Option(f"c  Continue: {safe(latest.name)} · {save_row(latest)}",
                                    id="continue"))
         menu.add_options([Option("n  New game", id="new"), Option("l  Load game", id="load"),
                           Option("r  Replays", id="replays"), Option("?  Help", id="help"),

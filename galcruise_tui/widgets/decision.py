@@ -3,10 +3,16 @@
 Each command is a path of choices (engine/describe.py). The bar shows the commands below the
 open group: flat when few, otherwise one entry per next choice ("Build a food development ›
 (12)"), so every list fits a small terminal and keeps its keys on screen. `0`/Esc goes back.
+
+Keys follow the thing an option names where it has a number: station 5 is key 5 whichever
+stations are taken, cruise 2 is key 2, the third card in hand is key 3. Options without such a
+number then take letters, so that no digit means a position in one list and a station in the
+next. Rows that share their first words show them once, as a heading.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -17,7 +23,6 @@ from textual.widgets.option_list import Option
 
 from engine import Game
 from engine.commands import Command
-from engine.describe import path
 
 DIGITS = [str(i) for i in range(1, 10)]
 LETTERS = list("abcdefghijklmnopqrstuvwxyz")
@@ -30,15 +35,66 @@ class Entry:
     text: str
     commands: list[Command]
     prefix: tuple[str, ...] | None = None  # set for a group: the path it opens
+    head: str | None = None  # a heading shared with the rows around it, shown once above them
+    number: int | None = None  # the number of the thing it names (station, cruise, card)
 
 
-def build_entries(paths: list[tuple[tuple[str, ...], Command]],
-                  prefix: tuple[str, ...]) -> tuple[tuple[str, ...], list[Entry]]:
+Numbering = Callable[[Command], int | None]
+
+
+def _number(entry: Entry, numbering: Numbering | None) -> int | None:
+    if numbering is None:
+        return None
+    found = {numbering(c) for c in entry.commands}
+    return found.pop() if len(found) == 1 else None
+
+
+def _flat(items: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...]) -> list[Entry]:
+    """One entry per command; two or more that share their next choice get it as a heading."""
+    heads: dict[str, int] = {}
+    for p, _ in items:
+        if len(p) > len(prefix) + 1:
+            heads[p[len(prefix)]] = heads.get(p[len(prefix)], 0) + 1
+    out = []
+    for p, c in items:
+        rest = p[len(prefix):]
+        if len(rest) > 1 and heads.get(rest[0], 0) > 1:
+            out.append(Entry(", ".join(rest[1:]), [c], head=rest[0]))
+        else:
+            out.append(Entry(", ".join(rest), [c]))
+    return out
+
+
+def assign_keys(entries: list[Entry], reserved: set[str]) -> list[str]:
+    """A key per entry: its own number when most entries name numbered things (distinct,
+    1-9), then letters for the rest; else plain positions (digits, then letters)."""
+    letters = [k for k in LETTERS if k not in reserved]
+    numbers = [e.number for e in entries]
+    usable = [n for n in numbers if n is not None and 1 <= n <= 9]
+    if not usable or len(set(usable)) != len(usable) or len(usable) != sum(
+            n is not None for n in numbers) or 2 * len(usable) < len(entries):
+        return (DIGITS + letters)[:len(entries)]
+    free = iter(letters)
+    return [str(n) if n is not None else next(free, " ") for n in numbers]
+
+
+def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...],
+                  numbering: Numbering | None = None) -> tuple[tuple[str, ...], list[Entry]]:
     """The entries below `prefix`; a level with a single group opens it at once."""
+    prefix, entries = _build(paths, prefix, numbering)
+    for e in entries:
+        e.number = _number(e, numbering)
+    return prefix, entries
+
+
+def _build(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...],
+           numbering: Numbering | None) -> tuple[tuple[str, ...], list[Entry]]:
     while True:
         items = [(p, c) for p, c in paths if p[:len(prefix)] == prefix and len(p) > len(prefix)]
-        if len(items) <= FLAT:
-            return prefix, [Entry(", ".join(p[len(prefix):]), [c]) for p, c in items]
+        flat = _flat(items, prefix)
+        # Headings take rows too: a flat list is kept only when it fits with them.
+        if len(flat) + len({e.head for e in flat if e.head is not None}) <= FLAT:
+            return prefix, flat
         groups: dict[str, list[tuple[tuple[str, ...], Command]]] = {}
         for n, (p, c) in enumerate(items):
             # A command whose path ends here is an entry of its own, never a group.
@@ -47,14 +103,40 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]],
         if len(groups) == 1:
             prefix = (*prefix, next(iter(groups)))
             continue
-        out = []
+        out: list[Entry] = []
         for head, members in groups.items():
             if len(members) == 1:
                 p, c = members[0]
                 out.append(Entry(", ".join(p[len(prefix):]), [c]))
             else:
                 out.append(Entry(head, [c for _, c in members], (*prefix, head)))
-        return prefix, out
+        return prefix, _open_numbered(out, paths, numbering)
+
+
+def _open_numbered(out: list[Entry], paths: list[tuple[tuple[str, ...], Command]],
+                   numbering: Numbering | None) -> list[Entry]:
+    """Open in place the one group whose members are numbered things (place a worker: the
+    stations), when nothing else here has a number: its members' keys are then their numbers
+    at the first press, not after a press that opens the group."""
+    if numbering is None:
+        return out
+    if any(_number(e, numbering) is not None for e in out):
+        return out
+    found: list[tuple[int, list[Entry]]] = []
+    for i, e in enumerate(out):
+        if e.prefix is None or len(e.commands) > len(DIGITS):
+            continue
+        nums = [numbering(c) for c in e.commands]
+        if None in nums or len(set(nums)) != len(nums):
+            continue
+        inner = [(p, c) for p, c in paths if p[:len(e.prefix)] == e.prefix]
+        if any(len(p) != len(e.prefix) + 1 for p, _ in inner):
+            continue
+        found.append((i, [Entry(p[-1], [c], head=e.text) for p, c in inner]))
+    if len(found) != 1:  # two such groups (a food or a fuel development) stay groups
+        return out
+    i, rows = found[0]
+    return out[:i] + rows + out[i + 1:]
 
 
 class DecisionBar(OptionList):
@@ -78,14 +160,22 @@ class DecisionBar(OptionList):
         self.root: tuple[str, ...] = ()
         self.reserved: set[str] = set()
         self._paths: list[tuple[tuple[str, ...], Command]] = []
+        self.numbering: Numbering | None = None
+        self.unavailable: list[str] = []  # options not possible now, each with why
 
     # --- content ---------------------------------------------------------------------------
-    def show(self, game: Game | None, commands: list[Command], reserved: set[str]) -> None:
-        """Show `commands` (the legal ones, or none while someone else decides)."""
+    def show(self, game: Game | None, commands: list[Command], reserved: set[str],
+             unavailable: list[str] | None = None) -> None:
+        """Show `commands` (the legal ones, or none while someone else decides), and below
+        them `unavailable`: common options not possible now, with the reason."""
+        from galcruise_tui.widgets.gloss import numbering, words
+
         self.game = game
         self.reserved = reserved
-        self._paths = [(path(game, c), c) for c in commands] if game else []
-        self.root, _ = build_entries(self._paths, ())
+        self.unavailable = unavailable or []
+        self.numbering = numbering(game) if game else None
+        self._paths = [(words(game, c), c) for c in commands] if game else []
+        self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()
 
@@ -93,30 +183,35 @@ class DecisionBar(OptionList):
     def in_group(self) -> bool:
         return self.prefix != self.root
 
-    def option_keys(self) -> list[str]:
-        letters = [k for k in LETTERS if k not in self.reserved]
-        return DIGITS + letters
-
     def _rebuild(self) -> None:
-        self.prefix, self.entries = build_entries(self._paths, self.prefix)
-        keys = self.option_keys()
-        self.keys = keys[:len(self.entries)]
+        self.prefix, self.entries = build_entries(self._paths, self.prefix, self.numbering)
+        keys = assign_keys(self.entries, self.reserved)
+        self.keys = keys
         self.clear_options()
         opts: list[Option] = []
         if self.in_group:
             crumb = " › ".join(self.prefix[len(self.root):])
             opts.append(Option(Text.assemble((f" {BACK_KEY} ", "bold reverse"),
                                              f" ‹ back   ({crumb})"), id="back"))
+        head: str | None = None
         for i, e in enumerate(self.entries):
+            if e.head is not None and e.head != head:
+                opts.append(Option(Text(f" {e.head}:", style="bold"), disabled=True))
+            head = e.head
             key = keys[i] if i < len(keys) else " "
-            label = Text.assemble((f" {key} ", "bold reverse"), " ", e.text)
+            indent = "   " if e.head is not None else " "
+            label = Text.assemble((f" {key} ", "bold reverse"), indent, e.text)
             if e.prefix is not None:
                 label.append(f"  › {len(e.commands)} choices", style="italic")
             opts.append(Option(label, id=f"e{i}"))
+        if self.entries and not self.in_group:
+            for text in self.unavailable:
+                opts.append(Option(Text(f"  ·  {text}", style="dim italic"), disabled=True))
         if not opts:
             opts = [Option("(nothing to choose now)", disabled=True)]
         self.add_options(opts)
-        self.highlighted = 1 if self.in_group and self.entries else 0
+        first = next((n for n, o in enumerate(opts) if (o.id or "").startswith("e")), 0)
+        self.highlighted = first
         # Back is a key only inside a group: the key bar shows it (cheap when nothing changed).
         self.refresh_bindings()
 
@@ -135,7 +230,7 @@ class DecisionBar(OptionList):
     def pick_key(self, key: str) -> bool:
         if key == BACK_KEY and self.in_group:
             return self.go_back()
-        return key in self.keys and self.pick(self.keys.index(key))
+        return key != " " and key in self.keys and self.pick(self.keys.index(key))
 
     def go_back(self) -> bool:
         if not self.in_group:
@@ -143,7 +238,7 @@ class DecisionBar(OptionList):
         self.prefix = self.prefix[:-1]
         # Levels that hold one group open by themselves; step over them on the way back.
         while len(self.prefix) > len(self.root):
-            _, entries = build_entries(self._paths, self.prefix)
+            _, entries = build_entries(self._paths, self.prefix, self.numbering)
             if len(entries) > 1:
                 break
             self.prefix = self.prefix[:-1]
@@ -156,8 +251,8 @@ class DecisionBar(OptionList):
         presses: list[str] = []
         prefix: tuple[str, ...] = ()
         while True:
-            prefix, entries = build_entries(self._paths, prefix)
-            keys = self.option_keys()
+            prefix, entries = build_entries(self._paths, prefix, self.numbering)
+            keys = assign_keys(entries, self.reserved)
             for i, e in enumerate(entries):
                 if cmd in e.commands:
                     presses.append(keys[i])

@@ -1,4 +1,8 @@
-"""The game's panes as tabs; only the visible one is redrawn after a move (the rest on demand)."""
+"""The game's panes as tabs; only the visible one is redrawn after a move (the rest on demand).
+
+Every part of the game is on some pane, and every pane scrolls by keys (the screen sends
+PageUp/PageDown/Home/End here), so nothing needs a mouse or a tall terminal.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +16,9 @@ from engine import Game
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.drawing import Drawing
 
-PANES = (("board", "Main board"), ("market", "Marketing"), ("you", "Player"), ("hand", "Hand"),
-         ("scores", "Scores"))
+# Short titles: eight tabs fit on one line at 80 columns.
+PANES = (("network", "Network"), ("board", "Board"), ("tracks", "Goals"), ("market", "Market"),
+         ("players", "Players"), ("hand", "Hand"), ("rachel", "Rachel"), ("scores", "Scores"))
 
 
 def _players(game: Game, seat: int) -> str:
@@ -26,27 +31,37 @@ def _scores(game: Game, seat: int) -> str:
 
 
 DRAW: dict[str, Callable[[Game, int], str]] = {
-    "board": lambda g, _s: render.main_board(g),
+    "network": lambda g, _s: render.network_pane(g),
+    "board": lambda g, _s: render.supply_pane(g),
+    "tracks": lambda g, _s: render.tracks_pane(g),
     "market": lambda g, _s: render.marketing(g),
-    "you": _players,
+    "players": _players,
     "hand": render.hand,
+    "rachel": lambda g, _s: render.rachel_pane(g),
     "scores": _scores,
 }
+
+
+def panes_for(game: Game | None) -> list[tuple[str, str]]:
+    """The panes a game has: Rachel's only in a solo game."""
+    solo = game is not None and game.state.rachel is not None
+    return [(p, t) for p, t in PANES if p != "rachel" or solo]
 
 
 class Boards(Vertical):
     """The panes as tabs; the player shown first is the one deciding (or the human watching)."""
 
-    def __init__(self, **kw: object) -> None:
+    def __init__(self, game: Game | None = None, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
-        self.game: Game | None = None
+        self.game: Game | None = game
         self.seat = 0
         self._drawn: set[str] = set()
+        self.panes = panes_for(game)
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="tabs"):
-            for pid, title in PANES:
-                with TabPane(title, id=f"pane-{pid}"), VerticalScroll():
+            for pid, title in self.panes:
+                with TabPane(title, id=f"pane-{pid}"), VerticalScroll(id=f"scroll-{pid}"):
                     yield Drawing(id=f"text-{pid}")
 
     def show(self, game: Game, seat: int) -> None:
@@ -56,8 +71,12 @@ class Boards(Vertical):
 
     @property
     def active(self) -> str:
-        tab = self.query_one(TabbedContent).active or "pane-board"
+        tab = self.query_one(TabbedContent).active or f"pane-{self.panes[0][0]}"
         return tab.removeprefix("pane-")
+
+    def scroller(self) -> VerticalScroll:
+        """The scrolling container of the pane in view."""
+        return self.query_one(f"#scroll-{self.active}", VerticalScroll)
 
     def _draw(self, pid: str) -> None:
         if self.game is None or pid in self._drawn or pid not in DRAW:
@@ -68,12 +87,14 @@ class Boards(Vertical):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self._draw((event.pane.id or "").removeprefix("pane-"))
 
+    def select(self, pid: str) -> None:
+        self.query_one(TabbedContent).active = f"pane-{pid}"
+        self._draw(pid)
+
     def cycle(self, step: int) -> None:
-        ids = [f"pane-{p}" for p, _ in PANES]
-        tabs = self.query_one(TabbedContent)
-        i = ids.index(tabs.active) if tabs.active in ids else 0
-        tabs.active = ids[(i + step) % len(ids)]
-        self._draw(tabs.active.removeprefix("pane-"))
+        ids = [p for p, _ in self.panes]
+        i = ids.index(self.active) if self.active in ids else 0
+        self.select(ids[(i + step) % len(ids)])
 
 
 class SidePane(VerticalScroll):

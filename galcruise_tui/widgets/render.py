@@ -16,6 +16,7 @@ from engine.rules import cruises, funding, goals, progress, scoring, ships
 from engine.rules.economy import fee
 from engine.rules.metrics import metric, wings
 from engine.state import COLOURS, NEUTRAL, RESOURCES, Player
+from galcruise_tui.text import plain, safe
 
 NPC_SEAT = -2  # engine.state.NPC (1-2 players); kept here so older engines still draw
 SEAT_STYLE = ("magenta", "dodger_blue1", "green", "yellow")
@@ -31,12 +32,18 @@ W = 16  # inner width of a station box
 GAP = 9  # width of a horizontal connection between two boxes
 
 
+# Letters a seat may not take: the guests' (A, R, F), the NPC's N, the neutral o.
+TAKEN = frozenset(GUEST_LETTER.values()) | {"N", "O"}
+
+
 def tags(game: Game) -> list[str]:
-    """One letter per seat: the initial, or the seat number when initials clash."""
+    """One letter per seat: the first letter of its name that no guest kind, the NPC or an
+    earlier seat uses (Rachel is C: R and A are guests), else the seat number."""
     out: list[str] = []
     for p in game.state.players:
-        t = (p.name[:1] or "?").upper()
-        out.append(t if t not in out and t not in "NX" else str(p.seat + 1))
+        free = [ch for ch in plain(p.name).upper() if ch.isalpha() and ch.isascii()
+                and ch not in TAKEN and ch not in out]
+        out.append(free[0] if free else str(p.seat + 1))
     return out
 
 
@@ -46,7 +53,7 @@ def who(game: Game, seat: int) -> str:
         return "[b]N[/b]"
     if seat == NEUTRAL or seat < 0:
         return "o"
-    return f"[b {SEAT_STYLE[seat % 4]}]{escape(tags(game)[seat])}[/]"
+    return f"[b {SEAT_STYLE[seat % 4]}]{safe(tags(game)[seat])}[/]"
 
 
 def name(game: Game, seat: int) -> str:
@@ -54,7 +61,7 @@ def name(game: Game, seat: int) -> str:
         return "NPC"
     if seat < 0:
         return "neutral"
-    return f"{who(game, seat)} {escape(game.state.players[seat].name)}"
+    return f"{who(game, seat)} {safe(game.state.players[seat].name)}"
 
 
 def guest(colour: str) -> str:
@@ -93,7 +100,7 @@ def _occupant(game: Game, k: int) -> str:
     if occ.seat < 0:
         return f"{mark} NPC{' expert' if expert else ''}"
     p = game.state.players[occ.seat]
-    return f"{mark} {who(game, occ.seat)} {escape(p.name[:8])}{' exp' if expert else ''}"
+    return f"{mark} {who(game, occ.seat)} {safe(p.name, 8)}{' exp' if expert else ''}"
 
 
 def _station(game: Game, k: int) -> list[str]:
@@ -181,7 +188,7 @@ def reputation_track(game: Game) -> str:
     for p in game.state.players:
         r = max(0, min(18, p.reputation))
         bar = "".join("●" if i == r else ("━" if i < r else "─") for i in range(19))
-        out.append(f" {who(game, p.seat)} {escape(p.name[:9]):<9} {' '.join(bar[:19])} "
+        out.append(f" {who(game, p.seat)} {_pad(safe(p.name, 9), 9)} {' '.join(bar[:19])} "
                    f"{p.reputation:>2}  fee {fee(p.reputation)}")
     return "\n".join(out)
 
@@ -206,9 +213,9 @@ def goals_panel(game: Game) -> str:
 
 
 # --- the main board ------------------------------------------------------------------------
-def main_board(game: Game) -> str:
-    s = game.state
-    b = s.board
+def network_pane(game: Game) -> str:
+    """The station network, its legend, the technologies and their developers, the NPC."""
+    b = game.state.board
     c = game.comps
     out = [network(game), legend(game), ""]
     techs = []
@@ -218,19 +225,44 @@ def main_board(game: Game) -> str:
         tech = c.technology(t)
         techs.append(f" t{i + 1} [b]{escape(tech.name)}[/b] ({state}): {escape(tech.text)}")
     out.append("[b]Technologies[/b]\n" + "\n".join(techs))
+    if b.npc is not None:
+        on = [str(k + 1) for k, o in enumerate(b.occupants) if o is not None and o.seat < 0]
+        where = f"station{'s' if len(on) > 1 else ''} {', '.join(on)}" if on else "none"
+        out.append(f"[b]NPC[/b] (N) pieces on {where}; set aside: "
+                   f"{_count(b.npc.developments, 'development')} and "
+                   f"{_count(b.npc.experts, 'expert')} (placed at the AGMs)")
+    return "\n".join(out)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def supply_pane(game: Game) -> str:
+    """Silo, experts for hire, agenda display, blueprint display and ships for sale."""
+    b = game.state.board
+    c = game.comps
+    out = []
     silo = "  ".join(f"{r} {'■' * n}{'□' * (5 - n)} {n}" for r, n in zip(RESOURCES, b.silo,
                                                                           strict=True))
     ex = c.expert_tile(b.expert_tile)
     out.append(f"[b]Silo[/b] {silo}")
-    out.append(f"[b]Experts[/b] {escape(ex.name)}: {escape(ex.text)}")
+    out.append(f"[b]Experts for hire[/b] {escape(ex.name)}: {escape(ex.text)}")
     bonuses = c.board.agenda_slot_bonuses
-    agenda = [f"{escape(c.agenda(x).name) if x else '(empty)'} [dim]+{bonuses[i]}[/dim]"
-              for i, x in enumerate(b.agenda_display)]
+    out.append("[b]Agenda display[/b] (bottom to top; the number is the slot's bonus)")
+    for i, x in enumerate(b.agenda_display):
+        if x:
+            a = c.agenda(x)
+            out.append(f" {i + 1}. [b]{escape(a.name)}[/b] \\[{a.resource}] "
+                       f"[dim]+{bonuses[i]}[/dim]: {escape(a.text)}")
+        else:
+            out.append(f" {i + 1}. (empty) [dim]+{bonuses[i]}[/dim]")
     top = escape(c.agenda(b.agenda_discard[-1]).name) if b.agenda_discard else "-"
-    out.append("[b]Agenda display[/b] (bottom to top) " + " | ".join(agenda)
-               + f"   discard: {top}; deck {len(b.agenda_deck)}")
-    bps = [_blueprint(game, x) if x else "(empty)" for x in b.blueprint_display]
-    out.append("[b]Blueprints[/b] " + " | ".join(bps) + f"   deck {len(b.blueprint_deck)}")
+    out.append(f"   discard pile top: {top}; deck {len(b.agenda_deck)}")
+    out.append("[b]Blueprint display[/b] (bottom to top)")
+    out.extend(f" {i + 1}. " + (_blueprint(game, x) if x else "(empty)")
+               for i, x in enumerate(b.blueprint_display))
+    out.append(f"   deck {len(b.blueprint_deck)}")
     pairs = []
     for i in range(len(b.cockpit_display)):
         ck, en = b.cockpit_display[i], b.engine_display[i]
@@ -239,11 +271,28 @@ def main_board(game: Game) -> str:
                          f"  + ‹{escape(c.engine(en).name)}› {gain_text(c.engine(en).bonus)}")
     out.append("[b]Ships for sale[/b] (cockpit VP rule + engine bonus)\n"
                + ("\n".join(pairs) or " none"))
-    out.append(goals_panel(game))
-    out.append(progress_track(game))
-    out.append(reputation_track(game))
-    out.append(vp_line(game))
     return "\n".join(out)
+
+
+def tracks_pane(game: Game) -> str:
+    """Company goals, the progress track with its AGM marks, reputation, VP."""
+    return "\n".join([goals_panel(game), "", progress_track(game), progress_words(game), "",
+                      reputation_track(game), "", vp_line(game)])
+
+
+def progress_words(game: Game) -> str:
+    s = game.state
+    ctx = Ctx(s, game.comps)
+    bounds = progress.section_bounds(ctx)
+    marks = [f"AGM 1 after {bounds[0][1]}", f"AGM 2 after {bounds[1][1]}",
+             f"the end is triggered after {bounds[2][1]} cubes"]
+    return (f" {len(s.board.progress)} cubes placed; {', '.join(marks)} "
+            "(the round is then finished, then a final round)")
+
+
+def main_board(game: Game) -> str:
+    """Everything on the main board in one drawing (the replay viewer's wide pane)."""
+    return "\n\n".join([network_pane(game), supply_pane(game), tracks_pane(game)])
 
 
 def _blueprint(game: Game, bp: str) -> str:
@@ -313,9 +362,17 @@ def ship_strip(game: Game, p: Player, i: int) -> str:
     line = f" {i + 1}. {strip}  cabins {ships.cabins(sh)}{flag}"
     if sh.cruise:
         line += (f"\n    in flight: {stop_strip(game, sh.cruise, sh.stop)}"
-                 f"  (stop {sh.stop + 1 if sh.stop >= 0 else 'launch'})"
-                 + (f"  token {sh.token}" if sh.token else ""))
+                 f"  ({f'at stop {sh.stop + 1}' if sh.stop >= 0 else 'just launched'})"
+                 + (f"  carrying {_token(sh.token)}" if sh.token else ""))
     return line
+
+
+def _token(token: str) -> str:
+    """A launch-tower token by its bonus ('the 4 ads token'), never by its id."""
+    try:
+        return f"the {cruises.token_label(token)} upgrade token"
+    except KeyError:
+        return "an upgrade token"
 
 
 def _tokens(row: list[str], labels: tuple[str, ...]) -> str:
@@ -335,8 +392,10 @@ def player_board(game: Game, seat: int) -> str:
     p = game.state.players[seat]
     c = game.comps
     costs = c.board.development_costs
+    # Two short lines rather than one that wraps mid-phrase at 80 columns.
     head = (f"[b]{name(game, seat)}[/b]  VP {p.vp}  reputation {p.reputation}  money {p.money}"
-            f"  ads {p.ads}  wings {wings(p)}  cubes on track {p.cubes_on_track}")
+            f"  ads {p.ads}\n wings {wings(p)}  cubes on track {p.cubes_on_track}"
+            f"  cards in hand {len(p.hand)}  blueprints {len(p.blueprints)}")
     if p.kind not in SEAT_KINDS:  # an engine-run player: Rachel
         head += f"  ({p.kind})"
     out = [head, "[b]Storage[/b]      [b]Developments[/b] (cost; · placed)"]
@@ -404,23 +463,56 @@ def hand(game: Game, seat: int) -> str:
 
 
 # --- scores --------------------------------------------------------------------------------
+SHEET_ROWS = (("game_vp", "VP scored during play"),
+              ("cockpits", "Cockpits (-5 a ship never launched)"),
+              ("developments", "Developments (emptied column)"),
+              ("segments", "Segments (their VP)"),
+              ("progress", "Progress (section 3 cubes x wings)"),
+              ("reputation", "Reputation"),
+              ("others", "Leftovers (1 VP per 3 items)"),
+              ("total", "Total"))
+
+
 def score_table(game: Game) -> str:
+    """The score sheet: a row per category in words, a column per player."""
     ctx = Ctx(game.state, game.comps)
     lines = scoring.sheet(ctx)
-    head = "final" if game.is_over else "so far: final categories as if the game ended now"
+    head = "final" if game.is_over else "so far: the final categories as if the game ended now"
+    label = max(len(t) for _, t in SHEET_ROWS) + 1
+    col = 9
     out = [f"[b]Score sheet[/b] ({head})",
-           f"{'':14}{'in play':>8}{'cockpit':>8}{'devel':>6}{'segm':>6}{'progr':>6}{'rep':>5}"
-           f"{'1/3':>5}{'total':>7}"]
-    for ln in lines:
-        nm = _pad(name(game, ln.seat)[:40], 14)
-        out.append(f"{nm}{ln.game_vp:>8}{ln.cockpits:>8}{ln.developments:>6}{ln.segments:>6}"
-                   f"{ln.progress:>6}{ln.reputation:>5}{ln.others:>5}{ln.total:>7}")
+           " " * label + "".join(_pad(f" {who(game, ln.seat)} {safe(ln.name, 6)}", col)
+                                 for ln in lines)]
+    for field_name, text in SHEET_ROWS:
+        cells = "".join(f"{getattr(ln, field_name):>{col - 2}}  " for ln in lines)
+        row = f"{text:<{label}}{cells}"
+        out.append(f"[b]{row}[/b]" if field_name == "total" else row)
     order = scoring.ranking(ctx, lines)
     best = next(ln for ln in lines if ln.seat == order[0])
     tied = [ln for ln in lines if ln.total == best.total]
     word = "Winner" if game.is_over else "Leading"
     out.append(f"{word}: {name(game, order[0])} with {best.total} VP"
                + (_tiebreak(game, tied, order) if len(tied) > 1 else ""))
+    return "\n".join(out)
+
+
+def agm_table(game: Game, scored: dict[int, int]) -> str:
+    """Who scored what at the AGM just held: cubes in its section, the reputation cube, wings."""
+    s = game.state
+    ctx = Ctx(s, game.comps)
+    section = s.agm_done - 1
+    top = scoring.top_reputation(ctx)
+    out = [f"[b]AGM year {section + 1}[/b]: cubes in section {section + 1} (+1 for the best "
+           "reputation) x wings"]
+    for p in s.players:
+        cubes = progress.cubes_in_section(ctx, section, p.seat)
+        bonus = p.reputation == top
+        total = cubes + (1 if bonus else 0)
+        vp = scored.get(p.seat, total * wings(p))
+        sum_text = f"{cubes} cube{'s' if cubes != 1 else ''}" + (" + 1" if bonus else "")
+        out.append(f" {name(game, p.seat)}: {sum_text} = {total} x {wings(p)} "
+                   f"wing{'s' if wings(p) != 1 else ''}" + (f" = {vp} VP" if vp == total * wings(p)
+                                                           else f"; scored {vp} VP"))
     return "\n".join(out)
 
 
@@ -457,11 +549,86 @@ def vp_chart(game: Game, height: int = 10, width: int = 60) -> str:
     return "\n".join(out)
 
 
-def status(game: Game, waiting: str = "") -> str:
+def end_words(game: Game, viewer: int | None = None) -> str:
+    """How near the end is, once it is triggered: turns left, or the viewer's last turn."""
     s = game.state
-    parts = [f"[b]Round {s.round} · turn {s.turn.number}[/b]"]
+    if s.over:
+        return "Game over"
+    if not s.end_triggered:
+        return ""
+    order = s.turn_order
+    if s.final_phase == "":
+        # The round is finished, then everyone plays one final turn.
+        left = len(order) - 1 - order.index(s.turn.seat) + len(order) \
+            if s.turn.seat in order else len(order)
+        return f"End triggered: {left} turn{'s' if left != 1 else ''} left"
+    if s.final_phase == "turns":
+        if viewer is not None and s.turn.seat == viewer and viewer not in s.final_turns_left:
+            return "Your final turn"
+        left = len(s.final_turns_left)
+        return f"Final round: {left} turn{'s' if left != 1 else ''} left"
+    return "Final round: last moves, goals and the final AGM"
+
+
+def status(game: Game, viewer: int | None = None, save_error: str | None = None) -> str:
+    """Round, whose turn, the progress track's fill, the end, an unsaved game; then the seats."""
+    s = game.state
+    ctx = Ctx(s, game.comps)
+    total = progress.section_bounds(ctx)[-1][1]
+    if s.turn.number == 0 and not s.over:
+        whose = "setup"
+    elif s.turn.seat == viewer:
+        whose = "your turn"
+    else:
+        whose = f"{safe(s.players[s.turn.seat].name)}'s turn"
+    parts = [f"[b]Round {s.round} · turn {s.turn.number}[/b] · {whose}",
+             f"progress {min(len(s.board.progress), total)}/{total}",
+             f"AGM {s.agm_done} done" if s.agm_done else "no AGM yet"]
+    end = end_words(game, viewer)
+    if end:
+        parts.append(f"[b reverse] {end} [/]")
+    if save_error is not None:
+        parts.append(f"[b reverse] not saved: {safe(save_error, 120)} [/]")
+    seats = []
     for p in s.players:
         turn = "▶" if p.seat == s.turn.seat and not game.is_over else " "
-        parts.append(f"{turn}{name(game, p.seat)} {p.vp}VP rep {p.reputation} "
+        seats.append(f"{turn}{name(game, p.seat)} {p.vp}VP rep {p.reputation} "
                      f"${p.money} ads {p.ads}")
-    return "  ".join(parts)
+    return " · ".join(parts) + "\n" + "  ".join(seats)
+
+
+# --- Rachel (solo) -------------------------------------------------------------------------
+def rachel_pane(game: Game) -> str:
+    """Rachel's deck (the card she acts on, the back showing next) and her board."""
+    from engine.rules.rachel import SEAT
+    from engine.rules.rachel import deck as rdeck
+
+    r = game.state.rachel
+    if r is None:
+        return "No Rachel in this game."
+    ctx = Ctx(game.state, game.comps)
+    c = game.comps
+    out = ["[b]Rachel's action deck[/b]"]
+    shown = r.card or (r.discard[-1] if r.discard else None)
+    if shown:
+        card = c.rachel_card(shown)
+        out.append(f" Last revealed: [b]{escape(card.name)}[/b]: top "
+                   f"{rdeck.label(card, card.top)}; bottom {rdeck.label(card, card.bottom)}")
+    else:
+        out.append(" Last revealed: none yet")
+    back = rdeck.number_card(ctx)
+    out.append(f" Next card's back: numbers {back.first} and {back.second}, station "
+               f"{back.station}  (her worker goes to that station; the numbers pick among "
+               "displays and cruises)")
+    out.append(f" Deck {len(r.deck)} cards, revealed {len(r.discard)}")
+    dev, seg, ship = rdeck.targets(ctx)
+    p = game.state.players[SEAT]
+    out.append(f" Her goals: {dev} developments placed (now {p.developments_placed}), "
+               f"{seg} segments built (now {p.segments_built}), {ship} ships launched "
+               f"(now {p.launches})")
+    levels = rdeck.levels(game.options)
+    out.append(f" Difficulty: {game.options.difficulty}"
+               + ("" if game.options.difficulty != "custom" else f" ({', '.join(levels)})"))
+    out.append("")
+    out.append(player_board(game, SEAT))
+    return "\n".join(out)

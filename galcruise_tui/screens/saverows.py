@@ -1,0 +1,52 @@
+"""A save as one line a person reads: who played, how far, the score, how long ago.
+
+`Pink vs Rachel (normal) · turn 17 · 15 - 24 VP · 2 hours ago`. "ago" compares the file's
+`updated` stamp with the clock: only the TUI does that, never the engine.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from galcruise_tui.text import safe
+from saves import SaveInfo
+
+RACHEL = "Rachel"  # engine.rules.rachel.NAME; the file lists the seats, not her
+
+
+def ago(stamp: str, now: datetime) -> str:
+    """'just now', '5 minutes ago', '2 hours ago', '3 days ago'; the stamp itself if unread."""
+    try:
+        then = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=UTC)
+    secs = int((now - then).total_seconds())
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if secs >= size:
+            n = secs // size
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
+def who_played(info: SaveInfo) -> str:
+    names = [safe(n, 24) for n in info.seats]
+    opts = info.options
+    if opts is not None:
+        kinds = opts.seat_kinds()
+        names = [n if i >= len(kinds) or kinds[i] == "human" else f"{n} ({kinds[i]} bot)"
+                 for i, n in enumerate(names)]
+        if opts.players == 1:
+            names.append(f"{RACHEL} ({opts.difficulty})")
+    return " vs ".join(names)
+
+
+def save_row(info: SaveInfo, now: datetime | None = None) -> str:
+    """The load screen's line for a readable save (markup-safe)."""
+    now = now or datetime.now(UTC)
+    state = "finished" if info.over else f"turn {info.turn}"
+    scores = " - ".join(str(v) for v in info.scores)
+    parts = [who_played(info), state, f"{scores} VP" if scores else "", safe(ago(info.updated,
+                                                                                   now))]
+    return " · ".join(p for p in parts if p)

@@ -1,0 +1,47 @@
+"""The game log: lines kept as Text and wrapped again at the pane's width after any resize.
+
+RichLog wraps a line once, when it is written, at the width it has then. While the log is
+hidden (a narrow terminal shows the boards in its place) that width is 0 and RichLog falls
+back to its min_width: every line written then stayed wrapped at 20 columns for good. This
+log keeps the lines and wraps them all again whenever its width changes, shown or not.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import RichLog
+
+
+class GameLog(RichLog):
+    def __init__(self, *, max_lines: int = 3000, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id, wrap=True, markup=False, max_lines=max_lines, min_width=1)
+        self.texts: list[Text] = []
+        self.wrapped_at = 0  # the width the shown lines were wrapped at; 0: none shown
+
+    def add(self, lines: list[Text]) -> None:
+        """Keep `lines`, and show them now when the log has a width to wrap them at."""
+        self.texts.extend(lines)
+        if self.max_lines is not None and len(self.texts) > self.max_lines:
+            del self.texts[: len(self.texts) - self.max_lines]
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return  # hidden: the next resize to a real width writes them
+        if width != self.wrapped_at:
+            self.rewrap(width)
+            return
+        for line in lines:
+            self.write(line, width=width, scroll_end=False)
+
+    def rewrap(self, width: int) -> None:
+        self.wrapped_at = width
+        self.clear()
+        for line in self.texts:
+            self.write(line, width=width, scroll_end=False)
+
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)
+        width = self.scrollable_content_region.width
+        if width > 0 and width != self.wrapped_at:
+            self.rewrap(width)
+            self.scroll_end(animate=False, immediate=True, x_axis=False)

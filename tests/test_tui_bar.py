@@ -1,0 +1,97 @@
+"""The decision bar: keys by the numbers things carry, costs and gains, reasons for what is
+missing."""
+
+from __future__ import annotations
+
+from test_tui import _home, new_game, play_until, run  # noqa: F401 - _home: autouse fixture
+
+from engine import Game, GameOptions
+from engine import commands as C
+from engine.bots.random_bot import RandomBot
+from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.widgets.decision import DecisionBar, Entry, assign_keys
+from galcruise_tui.widgets.gloss import words
+from galcruise_tui.widgets.reasons import unavailable
+
+
+def test_keys_are_the_numbers_of_the_things_then_letters() -> None:
+    numbered = [Entry("s2", [], number=2), Entry("s5", [], number=5), Entry("meeting", [])]
+    assert assign_keys(numbered, set()) == ["2", "5", "a"]
+    assert assign_keys(numbered, {"a", "b"}) == ["2", "5", "c"]
+    # One card among many plain options: positions, not a lone number among letters.
+    few = [Entry("card", [], number=1), Entry("x", []), Entry("y", [])]
+    assert assign_keys(few, set()) == ["1", "2", "3"]
+    clash = [Entry("x", [], number=2), Entry("y", [], number=2)]
+    assert assign_keys(clash, set()) == ["1", "2"]  # not one thing each: positions
+    plain = [Entry("x", []), Entry("y", [])]
+    assert assign_keys(plain, set()) == ["1", "2"]
+
+
+def test_pressing_a_stations_own_number_places_the_worker_there() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+
+        def gap_in_the_stations(g: Game) -> bool:
+            if g.pending is None or g.pending.kind != "phase2":
+                return False
+            places = [c for c in g.legal() if isinstance(c, C.PlaceWorker)]
+            stations = sorted(c.station for c in places)
+            # A station that is not its position in the list, and only plain workers to place.
+            return bool(stations) and stations != list(range(1, len(stations) + 1)) \
+                and all(c.piece == "worker" for c in places)
+
+        await play_until(app, pilot, screen, gap_in_the_stations)
+        g = screen.game
+        seat = g.pending.seat
+        station = max(c.station for c in g.legal() if isinstance(c, C.PlaceWorker))
+        bar = screen.query_one(DecisionBar)
+        assert bar.keys[[e.number for e in bar.entries].index(station)] == str(station)
+        await pilot.press(str(station))
+        occ = screen.game.state.board.occupants[station - 1]
+        assert occ is not None and occ.seat == seat and occ.piece == "worker"
+
+    run(body)
+
+
+def test_options_say_what_they_cost_and_give() -> None:
+    game = Game.new(GameOptions(players=2, seed=8))
+    bot = RandomBot(2)
+    seen: set[str] = set()
+    for _ in range(4000):
+        if game.is_over:
+            break
+        for cmd in game.legal():
+            text = " ".join(words(game, cmd))
+            kind = type(cmd).__name__
+            if isinstance(cmd, C.TourGuest):
+                assert " ad" in text and " VP" in text, text
+            elif isinstance(cmd, C.SellTicket):
+                assert text.count(" money") == 1 and " ad" in text, text
+            elif isinstance(cmd, C.AdvertiseCruise):
+                assert "tickets +" in text and " money each" in text, text
+            elif isinstance(cmd, C.ScheduleCruise):
+                assert "presold" in text, text
+            elif isinstance(cmd, C.DrawAgenda):
+                assert "[food]" in text or "[oxygen]" in text or "[fuel]" in text, text
+            else:
+                continue
+            seen.add(kind)
+        for row in unavailable(game):
+            head, why = row.split(": ", 1)
+            assert why and head, row
+            seen.add("reason")
+        game.apply(bot.choose(game))
+    assert {"TourGuest", "SellTicket", "AdvertiseCruise", "ScheduleCruise", "DrawAgenda",
+            "reason"} <= seen
+
+
+def test_a_missing_action_is_shown_with_its_reason() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        await play_until(app, pilot, screen, lambda g: bool(unavailable(g)))
+        bar = screen.query_one(DecisionBar)
+        shown = [str(bar.get_option_at_index(i).prompt) for i in range(bar.option_count)]
+        for row in unavailable(screen.game):
+            assert any(row in s for s in shown), (row, shown)
+
+    run(body)

@@ -1,0 +1,184 @@
+"""Every part of the game reachable by keys at small sizes; the status line; pane snapshots."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
+from test_tui import _home  # noqa: F401 - the autouse fixture: a fresh data dir per test
+
+from engine import Game, GameOptions
+from engine.bots.random_bot import RandomBot
+from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.screens.game import GameScreen
+from galcruise_tui.widgets.drawing import Drawing
+from galcruise_tui.widgets.panes import Boards
+from saves import Session
+
+SOLO = GameOptions(players=1, seed=5)
+DUO = GameOptions(players=2, seed=5, seats=("human", "random"))
+
+
+def session_after(options: GameOptions, done: Callable[[Game], bool], seed: int = 3,
+                  seat: int | None = 0) -> Session:
+    """A game (not on disk) played by a random bot in every seat until `done` and `seat`
+    decides (None: anyone), so the screen opens on a human's decision."""
+    s = Session.new(options)
+    bot = RandomBot(seed)
+    g = s.game
+    while not (done(g) and g.pending is not None and seat in (None, g.pending.seat)) \
+            and not g.is_over:
+        s.apply(bot.choose(g))
+    return s
+
+
+def open_game(session: Session, size: tuple[int, int],
+              body: Callable[[GalcruiseApp, object, GameScreen], Awaitable[None]]) -> None:
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1)
+        async with app.run_test(size=size) as pilot:
+            screen = GameScreen(session)
+            app.push_screen(screen)
+            await pilot.pause()
+            await body(app, pilot, screen)
+
+    asyncio.run(main())
+
+
+def visible(screen: GameScreen) -> str:
+    """The rows of the shown pane inside its scrolled window: what a player can read now."""
+    scroller = screen.query_one(Boards).scroller()
+    drawing = scroller.query_one(Drawing)
+    rows = drawing._rows_at(drawing.size.width)
+    top = round(scroller.scroll_y)
+    return "\n".join(r.text for r in rows[top:top + scroller.size.height])
+
+
+async def read_pane(pilot, screen: GameScreen) -> str:  # noqa: ANN001
+    """Home, then PageDown until the pane stops moving; everything seen on the way."""
+    await pilot.press("home")
+    seen = [visible(screen)]
+    scroller = screen.query_one(Boards).scroller()
+    for _ in range(40):
+        before = scroller.scroll_y
+        await pilot.press("pagedown")
+        await pilot.pause()
+        seen.append(visible(screen))
+        if scroller.scroll_y == before:
+            break
+    return "\n".join(seen)
+
+
+FACTS = {
+    "network": ["┌─ 1 ", "┌─ 6 ", "c1", "c6", "▲ worker", "Technologies", " t1 ", " t4 ",
+                "NPC"],
+    "board": ["Silo", "Experts for hire", "Agenda display", "Blueprint display",
+              "Ships for sale"],
+    "tracks": ["Company goals", "needs", "Progress", "AGM1", "AGM2", "END", "Reputation", "VP"],
+    "market": ["Cruises", "Guest queue", "supply", "Guest bonuses"],
+    "players": ["Storage", "Developments", "Break room", "Launch tower", "Upgrades", "Ships",
+                "Goals done", "Funding bonus now", "cards in hand"],
+    "hand": ["agenda cards", "Blueprints"],
+    "rachel": ["Rachel's action deck", "Next card's back", "Her goals", "Storage"],
+    "scores": ["Score sheet", "VP over the turns"],
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+@pytest.mark.parametrize("options", [SOLO, DUO], ids=["solo", "two"])
+def test_every_pane_is_read_to_its_end_by_keys(size: tuple[int, int],
+                                               options: GameOptions) -> None:
+    session = session_after(options, lambda g: g.state.turn.number >= 6)
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        boards = screen.query_one(Boards)
+        names = [p for p, _ in boards.panes]
+        assert ("rachel" in names) == (options.players == 1)
+        read: dict[str, str] = {}
+        for _ in names:  # tab walks every pane once and comes back to the first
+            read[boards.active] = await read_pane(pilot, screen)
+            await pilot.press("tab")
+        assert boards.active == names[0] and set(read) == set(names)
+        for pid, text in read.items():
+            for fact in FACTS[pid]:
+                assert fact in text, f"{pid} at {size}: {fact!r} not reached"
+        players = [p.name for p in screen.game.state.players]
+        assert all(n in read["players"] for n in players)
+        await pilot.press("shift+tab")
+        assert boards.active == names[-1]
+        status = str(screen.query_one("#status").render())
+        assert "Round" in status and "progress" in status and "/9" in status
+        assert all(n in status for n in players)
+
+    open_game(session, size, body)
+
+
+def test_the_status_line_says_the_end_is_near_and_an_unsaved_game() -> None:
+    # Both seats human: the screen runs no bot, so the position stays the one found.
+    humans = GameOptions(players=2, seed=5, seats=("human", "human"))
+    session = session_after(humans, lambda g: g.state.end_triggered and not g.state.final_phase,
+                            seat=None)
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        g = screen.game
+        order = g.state.turn_order
+        # The rest of this round, then everyone's final turn.
+        left = len(order) - 1 - order.index(g.state.turn.seat) + len(order)
+        status = str(screen.query_one("#status").render())
+        assert f"End triggered: {left} turns left" in status
+        assert "not saved" not in status
+        screen.session.save_error = "[/] disk full"
+        screen.redraw()
+        await pilot.pause()
+        status = str(screen.query_one("#status").render())
+        assert "not saved: [/] disk full" in status
+
+    open_game(session, (80, 24), body)
+
+
+def test_the_status_line_says_your_final_turn() -> None:
+    def final_turn(g: Game) -> bool:
+        s = g.state
+        return s.final_phase == "turns" and s.turn.seat == 0 and 0 not in s.final_turns_left
+
+    session = session_after(DUO, final_turn)
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        assert "Your final turn" in str(screen.query_one("#status").render())
+
+    open_game(session, (80, 24), body)
+
+
+# --- snapshots ---------------------------------------------------------------------------
+PANE_SIZES = [(80, 24), (100, 30), (160, 48)]
+
+
+@pytest.mark.parametrize("size", PANE_SIZES, ids=["80x24", "100x30", "160x48"])
+@pytest.mark.parametrize("pane", range(8), ids=["network", "board", "goals", "market",
+                                                "players", "hand", "rachel", "scores"])
+def test_snapshot_pane(snap_compare, pane: int, size: tuple[int, int]) -> None:  # noqa: ANN001
+    session = session_after(SOLO, lambda g: g.state.turn.number >= 6)
+
+    async def run_before(pilot) -> None:  # noqa: ANN001
+        pilot.app.push_screen(GameScreen(session))
+        await pilot.pause()
+        for _ in range(pane):
+            await pilot.press("tab")
+        await pilot.pause()
+
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), run_before=run_before,
+                        terminal_size=size)
+
+
+def test_snapshot_end_triggered_status(snap_compare) -> None:  # noqa: ANN001
+    humans = GameOptions(players=2, seed=5, seats=("human", "human"))
+    session = session_after(humans, lambda g: g.state.end_triggered and not g.state.final_phase,
+                            seat=None)
+
+    async def run_before(pilot) -> None:  # noqa: ANN001
+        pilot.app.push_screen(GameScreen(session))
+        await pilot.pause()
+
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), run_before=run_before,
+                        terminal_size=(80, 24))

@@ -1,0 +1,161 @@
+"""Title, load, new game, score sheets, help and replay: words a person reads at 80 columns."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from test_tui import _home, finished_game_file, run  # noqa: F401 - _home: autouse fixture
+from test_tui_panes import DUO, session_after
+
+from engine import GameOptions
+from engine.bots.random_bot import RandomBot
+from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.screens.help import HELP
+from galcruise_tui.screens.newgame import NewGameScreen
+from galcruise_tui.screens.saverows import ago, save_row
+from galcruise_tui.screens.scores import ScoreScreen
+from galcruise_tui.screens.title import TitleScreen
+from galcruise_tui.widgets import render
+from galcruise_tui.widgets.keybar import KeyBar
+from saves import Session, Store
+from saves import session as session_module
+
+NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+
+
+def test_ago_in_words() -> None:
+    assert ago("2026-11-24T11:59:30Z", NOW) == "just now"
+    assert ago("2026-11-24T11:59:00Z", NOW) == "1 minute ago"
+    assert ago("2026-11-24T10:00:00Z", NOW) == "2 hours ago"
+    assert ago("2026-11-21T12:00:00Z", NOW) == "3 days ago"
+    assert ago("garbage", NOW) == "garbage"
+
+
+def save(home: Path, options: GameOptions, name: str, stamp: str, moves: int = 6,
+         monkeypatch: pytest.MonkeyPatch | None = None, finish: bool = False) -> Path:
+    if monkeypatch is not None:
+        monkeypatch.setattr(session_module, "now", lambda: stamp)
+    s = Session.new(options, name=name, store=Store(home))
+    bot = RandomBot(1)
+    while (finish or moves > 0) and not s.game.is_over:
+        s.apply(bot.choose(s.game))
+        moves -= 1
+    s.save()
+    assert s.path is not None
+    return s.path
+
+
+def test_a_load_row_reads_as_a_sentence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "h"
+    save(home, GameOptions(players=1, seed=2, names=("[/]Pink",)), "solo",
+         "2026-11-24T10:00:00Z", monkeypatch=monkeypatch)
+    info = Store(home).list()[0]
+    row = save_row(info, NOW)
+    assert row.startswith("\\[/]Pink vs Rachel (normal) · turn ")  # escaped for markup
+    assert row.endswith(" VP · 2 hours ago") and " - " in row
+
+
+def test_the_load_screen_lists_a_seat_named_like_markup(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "h"
+    save(home, GameOptions(players=2, seed=2, names=("[/]", "Bob"),
+                           seats=("human", "greedy")), "odd", "2026-11-24T10:00:00Z",
+         monkeypatch=monkeypatch)
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("l")
+            await pilot.pause()
+            from rich.text import Text
+
+            option = app.screen.query_one("#load-list").get_option_at_index(0)
+            shown = Text.from_markup(str(option.prompt)).plain  # how the list renders it
+            assert shown.startswith("odd · [/] vs Bob (greedy bot) · turn ")
+
+    asyncio.run(main())
+
+
+def test_continue_is_the_game_played_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "h"
+    save(home, DUO, "older", "2026-11-24T09:00:00Z", monkeypatch=monkeypatch)
+    save(home, DUO, "newer", "2026-11-24T10:00:00Z", monkeypatch=monkeypatch)
+
+    async def check(expect: str | None) -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            title = app.screen
+            assert isinstance(title, TitleScreen)
+            assert (title.latest.name if title.latest else None) == expect
+
+    asyncio.run(check("newer"))
+    # The game played last is finished: Continue must not fall back on an older game.
+    save(home, DUO, "done", "2026-11-24T11:00:00Z", monkeypatch=monkeypatch, finish=True)
+    asyncio.run(check(None))
+
+
+def test_the_new_game_form_starts_on_its_first_field() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.focused is not None and app.focused.id == "players"
+        header = str(app.screen.query_one("Static").render())
+        assert "Enter opens a list" in header  # true of the focused field
+
+    run(body)
+
+
+def test_the_agm_sheet_says_who_scored_what_in_words() -> None:
+    session = session_after(DUO, lambda g: g.state.agm_done >= 1)
+    g = session.game
+    sheet = render.agm_table(g, {}) + "\n" + render.score_table(g)
+    for p in g.state.players:
+        assert f"{p.name}: " in sheet
+    assert "cubes in section 1" in sheet and "wings" in sheet
+    for words in ("VP scored during play", "Cockpits", "Developments", "Segments", "Progress",
+                  "Reputation", "Leftovers (1 VP per 3 items)", "Total"):
+        assert words in sheet
+    assert "in play" not in sheet and "1/3" not in sheet
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        app.push_screen(ScoreScreen(g, final=False, scored={0: 7, 1: 3}))
+        await pilot.pause()
+        text = str(app.screen.query_one("#sheet").render())
+        assert "AGM year 1" in text and "Pink: " in text
+
+    run(body)
+
+
+def test_help_fits_80_columns_and_covers_the_end_rachel_and_the_npc() -> None:
+    from rich.text import Text
+
+    lines = HELP.split("\n")
+    assert max(Text.from_markup(line).cell_len for line in lines) <= 78
+    for words in ("Company goals", "Progress track and the end", "[b]Rachel[/b]",
+                  "[b]The NPC[/b]", "▲ worker, ◆ expert", "PgUp", "Your", "final turn"):
+        assert words in HELP
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_replay_header_and_key_line_fit(tmp_path: Path, width: int) -> None:
+    home = tmp_path / "home"
+    finished_game_file(home)
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await pilot.press("r", "enter", "right")
+            await pilot.pause()
+            bar = app.screen.query_one(KeyBar)
+            line = bar.render().plain
+            for entry in bar.entries:
+                assert f"{entry.display} {entry.description}" in line, line
+            header = app.screen.query_one("#replay-status")
+            assert header.size.height == 3 and "move 1/" in str(header.render())
+
+    asyncio.run(main())

@@ -1,0 +1,112 @@
+"""The other seats' turns shown: a summary until the next key; prompts say who caused them."""
+
+from __future__ import annotations
+
+import pytest
+from test_tui import _home, new_game, play_until, run  # noqa: F401 - _home: autouse fixture
+
+from engine import Game
+from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.screens.game import GameScreen
+from galcruise_tui.widgets.decision import DecisionBar
+
+
+def summary_text(screen: GameScreen) -> str:
+    box = screen.query_one("#summary")
+    return str(screen.query_one("#summary-text").render()) if box.display else ""
+
+
+def test_a_bot_turn_stays_summed_up_until_the_next_key() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+
+        def blue_scored(_g: Game) -> bool:
+            return "Blue's turn (VP " in summary_text(screen)
+
+        await play_until(app, pilot, screen, blue_scored)
+        text = summary_text(screen)
+        blue = screen.game.state.players[1]
+        assert f"→ {blue.vp}, " in text
+        assert "Blue places" not in text and "Blue: " not in text
+        await pilot.press("pagedown")  # scrolls a long summary, and leaves it in view
+        assert summary_text(screen) == text
+        await pilot.press("tab")  # any other key: the summary goes, the key does its work
+        assert summary_text(screen) == ""
+        assert screen.query_one("#boards").active == "board"
+
+    run(body)
+
+
+def test_rachel_bumping_your_worker_says_so_in_the_prompt() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, players=1)
+
+        def bumped_by_rachel(g: Game) -> bool:
+            dec = g.pending
+            return dec is not None and dec.kind == "funding" and g.state.turn.seat == 1
+
+        await play_until(app, pilot, screen, bumped_by_rachel)
+        waiting = str(screen.query_one("#waiting").render())
+        # Rachel's worker may bump the NPC's, which bumps Pink's: the prompt names the last.
+        bumper = "the NPC" if "The NPC worker bumps Pink's" in summary_text(screen) \
+            else "Rachel"
+        assert waiting.endswith(f"(1 to take) — your worker was bumped by {bumper}")
+        assert "Rachel's turn" in summary_text(screen)
+        assert "bumps Pink's worker" in summary_text(screen)
+
+    run(body, seed=4)
+
+
+def test_p_changes_the_pause_before_bot_moves() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+        seen = []
+        for _ in range(4):
+            await pilot.press("p")
+            seen.append(app.bot_delay)
+        assert seen == [0.4, 1.0, 2.0, 0.0]
+        assert screen.check_action("pause_length", ()) is True
+
+    run(body)
+
+
+def test_snapshot_rachel_turn_summary(snap_compare) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:  # noqa: ANN001
+        app = pilot.app
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#players").value = 1
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        bar = screen.query_one(DecisionBar)
+        for _ in range(80):  # the first legal move each time until Rachel has played a turn
+            if screen.query_one("#summary").display:
+                break
+            for key in bar.keys_for(screen.game.legal()[0]):
+                await pilot.press(key)
+            await pilot.pause()
+        assert screen.query_one("#summary").display
+
+    assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), run_before=run_before,
+                        terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("text", ["[/]", "[b]x", "[link=x]Ann"])
+def test_seat_names_with_markup_draw(text: str) -> None:  # options refuse control characters
+    from engine import GameOptions
+    from saves import Session
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        session = Session.new(GameOptions(players=2, seed=3, names=(text, "Bob"),
+                                          seats=("human", "random")))
+        screen = GameScreen(session)
+        app.push_screen(screen)
+        await pilot.pause()
+        for _ in range(8):
+            await pilot.press("tab")
+        status = str(screen.query_one("#status").render())
+        assert text in status and "Bob" in status
+
+    run(body)

@@ -1,0 +1,66 @@
+"""One name per thing in what a player reads; the log wraps at its width after any resize."""
+
+from __future__ import annotations
+
+from test_tui import _home, new_game, play_until, run  # noqa: F401 - _home: autouse fixture
+
+from engine import Game, GameOptions
+from engine.events import Event
+from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.widgets.log import GameLog
+from galcruise_tui.words import actor, tidy
+
+
+def test_the_log_wraps_at_its_width_after_a_resize_while_hidden() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+        log = screen.query_one(GameLog)
+        assert not log.region.width  # at 80 columns the boards stand in the log's place
+        await pilot.resize_terminal(100, 30)  # still hidden, another width
+        await pilot.pause()
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 4)
+        await pilot.resize_terminal(160, 48)  # the log stands beside the boards
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert width > 40 and log.wrapped_at == width
+        widths = [strip.cell_length for strip in log.lines]
+        assert max(widths) > 30 and max(widths) <= width
+        # Lines written while hidden came out at the new width, not at RichLog's minimum.
+        assert len(log.lines) < 2 * len(log.texts)
+
+    run(body)
+
+
+def test_log_lines_name_guests_by_kind_and_cruises_by_space() -> None:
+    game = Game.new(GameOptions(players=2, seed=5))
+    tile = game.state.board.cruise_spaces[1].tile
+    text = tidy(game, f"Pink schedules cruise {tile} (teal → space → orange → return); "
+                      "a orange guest, an purple guest. Unlock a teal upgrade.")
+    assert text == ("Pink schedules cruise 2 (family → space → adventurous → return); "
+                    "an adventurous guest, a relaxing guest. Unlock a family upgrade.")
+
+
+def test_plurals_and_doubled_words_are_mended() -> None:
+    game = Game.new(GameOptions(players=2, seed=5))
+    assert tidy(game, "on ship 1 (1 segments), 2 segments") == "on ship 1 (1 segment), 2 segments"
+    assert tidy(game, "the Trainer Cockpit cockpit scores") == "the Trainer Cockpit scores"
+    assert tidy(game, "flip top token: 1 vp") == "flip top token: 1 VP"
+
+
+def test_seat_letters_never_clash_with_guest_letters() -> None:
+    from engine.describe import GUEST_LETTER
+    from galcruise_tui.widgets import render
+
+    game = Game.new(GameOptions(players=1, seed=5))
+    assert render.tags(game) == ["P", "C"]  # Rachel: R and A are guests' letters
+    game = Game.new(GameOptions(players=4, seed=5, names=("Ann", "Fred", "Rob", "Nia")))
+    tags = render.tags(game)
+    assert len(set(tags)) == 4 and not set(tags) & (set(GUEST_LETTER.values()) | {"N", "O"})
+
+
+def test_the_actor_of_a_line_is_the_one_named_first() -> None:
+    game = Game.new(GameOptions(players=1, seed=5))
+    assert actor(game, Event("bump", 1, "Pink bumps Rachel's worker back.")) == 0
+    assert actor(game, Event("bump", 0, "Rachel bumps Pink's worker back.")) == 1
+    assert actor(game, Event("bump", 1, "The NPC worker bumps Rachel's worker.")) == -2
+    assert actor(game, Event("rachel", 1, "Silo Raid: Rachel takes Gain Resources.")) == 1
