@@ -55,7 +55,19 @@ class GameStats(msgspec.Struct):
 
 
 SHEET = ("game_vp", "progress", "reputation", "segments", "developments", "cockpits", "others")
-# The rulebook's solo example (1人用ゲームの例): Rachel's final sheet.
+# The rulebook's solo example (1人用ゲームの例): Rachel's final sheet. Measured with her real
+# deck (data base-5, seeds 5000-, medians; greedy 200/150/150 games, planner 50/35/35):
+#   level/bot      turns  in play  progress  reputation  segments  devs  cockpits  total  player
+#   easy greedy       29       98         4          15        14    15        21    165     138
+#   normal greedy     24      103        12          15        13    15        23  175.5     102
+#   hard greedy       22    112.5        12          15        15    15        24    193      92
+#   easy planner      28     92.5       3.5          12        13    15      20.5  153.5     146
+#   normal planner    23      100        12          15        14    15        22    169     107
+#   hard planner      22      106        12          12        14    15        23    179      90
+# Only easy's progress is off by 2x or more (4 against 12): at easy her goals are 7/7/3 and her
+# second action needs her own station, so she meets about one goal (2 wings) and places 4
+# cubes; at normal and hard the book's 12 comes back. Segments run 13-15 against 20: Build
+# Ship Segments tops one real card of 12 and is the fallback of four.
 BOOK_SOLO = {"game_vp": 97, "progress": 12, "reputation": 15, "segments": 20,
              "developments": 15, "cockpits": 25, "others": 0}
 

@@ -122,3 +122,20 @@ def test_the_cli_refuses_a_broken_dir_in_one_sentence(tmp_path: Path,
                 "--out", str(tmp_path / "x.json")]) == 2
     err = capsys.readouterr().err
     assert "engines.toml" in err and "cannot read" in err and "Traceback" not in err
+
+
+def test_the_accommodations_cards_are_not_in_the_base_deck() -> None:
+    # FAQ footnote (*): PAL 9001, Schedule Advance and Board Game Cruise are 快適空間 cards.
+    from engine.components import module_agenda, with_module_cards
+
+    base = load_components()
+    names = {"PAL 9001", "Schedule Advance", "Board Game Cruise"}
+    assert not names & {c.name for c in base.agenda_cards}
+    extra = module_agenda("accommodations")
+    assert {c.name for c in extra} == names
+    # Their three base slots hold stand-ins with the same resources, marked as such.
+    for i, resource in (("ag08", "oxygen"), ("ag10", "fuel"), ("ag11", "oxygen")):
+        card = base.agenda(i)
+        assert card.source == "stand-in" and card.resource == resource
+    both = with_module_cards(base, "accommodations")
+    assert len(both.agenda_cards) == 39 and both.data_hash != base.data_hash
