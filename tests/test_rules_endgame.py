@@ -185,9 +185,9 @@ def test_the_last_player_of_the_round_triggering_the_end_goes_straight_to_the_re
     assert [d.seat for d in reversed(s.stack)] == [0, 2]
 
 
-def test_a_card_reacting_to_a_worker_coming_home_may_be_played_at_the_final_recall() -> None:
-    # FAQ: 最終ラウンドで全プレイヤーが部下を回収する際、このアイコンを持つ計画カードを
-    # 使用できますか？ できます。Helping Hand reacts to a worker sent home, so it may.
+def at_final_recall(flipped: bool = False) -> tuple[Game, Player, Player, str]:
+    """A 3-player game whose last goal just triggered the final recall; Pink holds Helping
+    Hand (it reacts to a worker sent home) and has a worker on station 1."""
     g = table(players=3)
     s = g.state
     b = s.board
@@ -200,10 +200,19 @@ def test_a_card_reacting_to_a_worker_coming_home_may_be_played_at_the_final_reca
     b.occupants[0] = Occupant(pink.seat, "worker")
     pink.break_room = ["worker"]
     pink.hand = [card]
+    if flipped:
+        pink.tower_top = ["flipped"] * 4
     set_turn(g, green.seat)
     pass_turn(g, 2)
     g.apply(AchieveGoal(0))
-    assert s.final_phase == "recall"
+    return g, pink, green, card
+
+
+def test_a_card_reacting_to_a_worker_coming_home_may_be_played_at_the_final_recall() -> None:
+    # FAQ: 最終ラウンドで全プレイヤーが部下を回収する際、このアイコンを持つ計画カードを
+    # 使用できますか？ できます。Helping Hand reacts to a worker sent home, so it may.
+    g, pink, green, card = at_final_recall()
+    assert g.state.final_phase == "recall"
     assert g.pending.kind == "funding" and g.pending.seat == pink.seat
     assert PlayAgendaEffect(card) in g.legal()
     money = pink.money
@@ -216,20 +225,5 @@ def test_a_card_reacting_to_a_worker_coming_home_may_be_played_at_the_final_reca
 
 
 def test_the_final_recall_opens_the_window_even_with_every_token_flipped() -> None:
-    g = table(players=3)
-    s = g.state
-    b = s.board
-    pink, green = s.players[0], s.players[2]
-    card = next(c.id for c in g.comps.agenda_cards if c.name == "Helping Hand")
-    b.goal_tile, b.goal_trackers = "g1", [0, 0, 0]
-    b.progress = [0, 1, 2] * 5 + [0, 1]
-    s.agm_done = 2
-    green.developments_placed = 5
-    b.occupants[0] = Occupant(pink.seat, "worker")
-    pink.break_room = ["worker"]
-    pink.hand = [card]
-    pink.tower_top = ["flipped"] * 4
-    set_turn(g, green.seat)
-    pass_turn(g, 2)
-    g.apply(AchieveGoal(0))
+    g, pink, _, card = at_final_recall(flipped=True)
     assert g.pending.seat == pink.seat and PlayAgendaEffect(card) in g.legal()

@@ -7,6 +7,7 @@ from helpers import finish_setup, new_game, set_turn
 
 from engine.commands import AchieveGoal, BuildDevelopment, PlaceWorker, TakeAction
 from engine.ctx import Ctx
+from engine.game import Game
 from engine.rules import goals, scoring
 from engine.state import Ship
 
@@ -20,13 +21,11 @@ def cockpit(g, metric: str, vp: int, per: int) -> str:
                 and c.condition.vp == vp and c.condition.per == per)
 
 
-def test_final_scoring_example_green_183():
-    g = finish_setup(new_game(players=3, seed=2))
-    s = g.state
-    green = s.players[2]
-    others = [p for p in s.players if p is not green]
+def greens_ships(g: Game) -> list[Ship]:
+    """The book's Green: three ships whose cockpits score 8 + 9 + 8, the third never launched
+    (-5), with segments worth 16 VP."""
     segs = blueprints_worth(g, 2, 8)
-    green.ships = [
+    return [
         Ship(cockpit=cockpit(g, "segments_built", 1, 1), engine="en05", segments=segs[:3],
              launched_once=True),
         Ship(cockpit=cockpit(g, "developments_placed", 3, 2), engine="en06", segments=segs[3:6],
@@ -34,6 +33,14 @@ def test_final_scoring_example_green_183():
         Ship(cockpit=cockpit(g, "ships_with_3_segments", 4, 1), engine="en07",
              segments=segs[6:8], launched_once=False),
     ]
+
+
+def test_final_scoring_example_green_183():
+    g = finish_setup(new_game(players=3, seed=2))
+    s = g.state
+    green = s.players[2]
+    others = [p for p in s.players if p is not green]
+    green.ships = greens_ships(g)
     green.vp = 115
     green.money, green.food, green.oxygen, green.fuel, green.ads = 4, 2, 2, 1, 1
     green.hand, green.blueprints = [], ["bp01"]
@@ -61,15 +68,7 @@ def test_the_cockpit_tie_break_counts_the_unlaunched_penalty():
     g = finish_setup(new_game(players=2, seed=2))
     s = g.state
     green, blue = s.players
-    segs = blueprints_worth(g, 2, 8)
-    green.ships = [
-        Ship(cockpit=cockpit(g, "segments_built", 1, 1), engine="en05", segments=segs[:3],
-             launched_once=True),
-        Ship(cockpit=cockpit(g, "developments_placed", 3, 2), engine="en06", segments=segs[3:6],
-             launched_once=True),
-        Ship(cockpit=cockpit(g, "ships_with_3_segments", 4, 1), engine="en07",
-             segments=segs[6:8], launched_once=False),
-    ]
+    green.ships = greens_ships(g)
     green.developments_placed = 6
     ctx = Ctx(s, g.comps)
     mine = scoring.sheet(ctx, final=False)[green.seat]
