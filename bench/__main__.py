@@ -70,6 +70,14 @@ def _golden(args: argparse.Namespace) -> int:
     return golden.main(args.out)
 
 
+def _versus(args: argparse.Namespace) -> int:
+    from bench import versus
+
+    print(versus.report(args.bot, args.against, args.players, args.games, args.seed,
+                        args.difficulty))
+    return 0
+
+
 def _profile(args: argparse.Namespace) -> int:
     from bench import profiling
 
@@ -115,6 +123,16 @@ def main(argv: list[str] | None = None) -> int:
                         "the frozen ones in tests/golden)")
     gd.add_argument("out")
     gd.set_defaults(run=_golden)
+    vs = sub.add_parser("versus", help="one bot against another on the same seeds")
+    vs.add_argument("--bot", default="planner", choices=["greedy", "planner", "expert", "random"])
+    vs.add_argument("--against", default="greedy",
+                    choices=["greedy", "planner", "expert", "random"])
+    vs.add_argument("--players", type=int, choices=[1, 2], default=2,
+                    help="2: the bots face each other, both seats; 1: each plays Rachel")
+    vs.add_argument("--games", type=int, default=12, help="seeds")
+    vs.add_argument("--seed", type=int, default=1000)
+    vs.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    vs.set_defaults(run=_versus)
     p = sub.add_parser("profile", help="cProfile of random games")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=10)

@@ -303,3 +303,15 @@ def test_greedy_pair_launches_and_meets_goals() -> None:
     assert len(first) == len(launches) and first[len(first) // 2] <= 12, first
     scores = sorted(s for g in games for s in g.scores)
     assert scores[0] >= 75 and scores[len(scores) // 2] >= 100, scores
+
+
+def test_bench_versus_reports_both_seats_and_solo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_main(["versus", "--bot", "random", "--against", "random", "--games", "1",
+                       "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 5 seat 1: random" in out and "seed 5 seat 2: random" in out
+    assert "random against random, 2 players, 2 games" in out
+    assert bench_main(["versus", "--players", "1", "--bot", "random", "--against", "random",
+                       "--games", "1", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "solo at normal, 1 seeds from 5: random" in out and "beats Rachel in" in out
