@@ -166,28 +166,11 @@ def test_final_round_from_the_trigger_to_the_final_agm() -> None:
     assert [line.total for line in sheet] == [p.vp for p in s.players]
 
 
-def test_the_last_player_of_the_round_triggering_the_end_goes_straight_to_the_recall() -> None:
-    g = table(players=3)
-    s = g.state
-    b = s.board
-    pink, green = s.players[0], s.players[2]
-    b.goal_tile, b.goal_trackers = "g1", [0, 0, 0]
-    b.progress = [0, 1, 2] * 5 + [0, 1]
-    s.agm_done = 2
-    green.developments_placed = 5
-    b.occupants[0] = Occupant(pink.seat, "worker")
-    pink.break_room = ["worker"]
-    set_turn(g, green.seat)
-    pass_turn(g, 2)
-    g.apply(AchieveGoal(0))
-    assert s.final_phase == "recall" and s.final_turns_left == [0, 1, 2]
-    assert g.pending.kind == "funding" and g.pending.seat == pink.seat
-    assert [d.seat for d in reversed(s.stack)] == [0, 2]
-
-
-def at_final_recall(flipped: bool = False) -> tuple[Game, Player, Player, str]:
-    """A 3-player game whose last goal just triggered the final recall; Pink holds Helping
-    Hand (it reacts to a worker sent home) and has a worker on station 1."""
+def at_final_recall(holding: bool = True, flipped: bool = False
+                    ) -> tuple[Game, Player, Player, str]:
+    """A 3-player game whose last goal, met by Green, the last player of the round, just
+    triggered the final recall; Pink has a worker on station 1 and, when `holding`, Helping
+    Hand (it reacts to a worker sent home) in hand."""
     g = table(players=3)
     s = g.state
     b = s.board
@@ -199,13 +182,22 @@ def at_final_recall(flipped: bool = False) -> tuple[Game, Player, Player, str]:
     green.developments_placed = 5
     b.occupants[0] = Occupant(pink.seat, "worker")
     pink.break_room = ["worker"]
-    pink.hand = [card]
+    if holding:
+        pink.hand = [card]
     if flipped:
         pink.tower_top = ["flipped"] * 4
     set_turn(g, green.seat)
     pass_turn(g, 2)
     g.apply(AchieveGoal(0))
     return g, pink, green, card
+
+
+def test_the_last_player_of_the_round_triggering_the_end_goes_straight_to_the_recall() -> None:
+    g, pink, _, _ = at_final_recall(holding=False)
+    s = g.state
+    assert s.final_phase == "recall" and s.final_turns_left == [0, 1, 2]
+    assert g.pending.kind == "funding" and g.pending.seat == pink.seat
+    assert [d.seat for d in reversed(s.stack)] == [0, 2]
 
 
 def test_a_card_reacting_to_a_worker_coming_home_may_be_played_at_the_final_recall() -> None:
