@@ -40,20 +40,27 @@ def now() -> str:
 
 def starting_position(gf: GameFile, path: Path | None) -> Game:
     """The game a file's log starts from; refused if this galcruise cannot rebuild it."""
+    return rebuild(gf.options, gf.data_id, gf.data_hash, path)
+
+
+def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | str | None
+            ) -> Game:
+    """The starting position of a game recorded with these options and data set (a save, a
+    table); refused, naming `where`, if this galcruise cannot rebuild it."""
     try:
-        gf.options.validate()  # unknown modules included, before their data is looked for
+        options.validate()  # unknown modules included, before their data is looked for
     except GameError as e:
-        raise refuse(path, f"its game options are not valid ({e})") from None
-    comps = components_for(gf.options.modules)
-    if gf.data_hash != comps.data_hash:
-        raise refuse(path, f"made with the component data set {gf.data_id} "
-                           f"({gf.data_hash[:8]}), not the one loaded now, {comps.data_id} "
-                           f"({comps.data_hash[:8]}); start galcruise with --components DIR "
-                           f"(a folder holding data set {gf.data_id}) to load it")
+        raise refuse(where, f"its game options are not valid ({e})") from None
+    comps = components_for(options.modules)
+    if data_hash != comps.data_hash:
+        raise refuse(where, f"made with the component data set {data_id} "
+                            f"({data_hash[:8]}), not the one loaded now, {comps.data_id} "
+                            f"({comps.data_hash[:8]}); start galcruise with --components DIR "
+                            f"(a folder holding data set {data_id}) to load it")
     try:
-        return Game.new(gf.options, comps)
+        return Game.new(options, comps)
     except GameError as e:
-        raise refuse(path, f"its game options are not valid ({e})") from None
+        raise refuse(where, f"its game options are not valid ({e})") from None
 
 
 class Session:

@@ -26,9 +26,9 @@ import msgspec
 from engine import Game, GameError, GameOptions
 from engine.bots.seats import bot_for
 from engine.commands import AnyCommand, Command
-from engine.components import components_for
 from saves.atomic import write_atomic
 from saves.envelope import GameFile, SaveError, encode, new_file
+from saves.session import Session, rebuild
 
 FORMAT = "galcruise-tables"
 SCHEMA_VERSION = 1
@@ -41,6 +41,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE tables (
     id TEXT PRIMARY KEY,
     options BLOB NOT NULL,
+    data_id TEXT NOT NULL,
     data_hash TEXT NOT NULL,
     created TEXT NOT NULL,
     undos INTEGER NOT NULL DEFAULT 0  -- bumped by every undo: other apps then read afresh
@@ -168,8 +169,9 @@ class TableStore:
         comps = Game.new(options).comps  # refuses bad options before anything is written
         table = secrets.token_hex(4)
         with _immediate(self._db):
-            self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 0)",
-                             (table, msgspec.json.encode(options), comps.data_hash, created))
+            self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, 0)",
+                             (table, msgspec.json.encode(options), comps.data_id,
+                              comps.data_hash, created))
             for seat, (name, kind) in enumerate(zip(options.seat_names(), options.seat_kinds(),
                                                     strict=True)):
                 self._db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
@@ -223,18 +225,12 @@ class TableStore:
 
     def _start(self, table: str) -> Game:
         info = self.info(table)
-        (data_hash,) = self._db.execute("SELECT data_hash FROM tables WHERE id = ?",
-                                        (table,)).fetchone()
+        data_id, data_hash = self._db.execute(
+            "SELECT data_id, data_hash FROM tables WHERE id = ?", (table,)).fetchone()
         try:
-            info.options.validate()
-        except GameError as e:
-            raise TableError(f"{self.path}: table {table} has options this galcruise cannot "
-                             f"play ({e}).") from None
-        comps = components_for(info.options.modules)
-        if data_hash != comps.data_hash:
-            raise TableError(f"{self.path}: table {table} was made with other component data "
-                             f"({data_hash[:8]}) than this galcruise has ({comps.data_hash[:8]}).")
-        return Game.new(info.options, comps)
+            return rebuild(info.options, data_id, data_hash, f"{self.path}, table {table}")
+        except SaveError as e:
+            raise TableError(str(e), e.problem) from None
 
     # --- seats ------------------------------------------------------------------------------
     def seat_of(self, table: str, name: str) -> int:
@@ -345,8 +341,6 @@ class TableStore:
     # --- export -----------------------------------------------------------------------------
     def export(self, table: str, dest: Path, now: str) -> Path:
         """The table as an ordinary save file, which replays and `verify` read."""
-        from saves.session import Session
-
         game, log = self.game(table)
         comps = game.comps
         gf: GameFile = new_file(game.options, comps.data_id, comps.data_hash, now)
