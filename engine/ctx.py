@@ -1,20 +1,26 @@
-"""The working context every rule function receives: state, components, the event sink."""
+"""The working context every rule function receives: state, components, the rules table, the
+event sink."""
 
 from __future__ import annotations
 
 from engine.components import Components
+from engine.decisions import Decision
 from engine.events import Event
+from engine.registry import Rules, rules_for
 from engine.rng import Rng
-from engine.state import Decision, Player, State
+from engine.state import Player, State
 
 
 class Ctx:
-    __slots__ = ("s", "c", "events")
+    __slots__ = ("s", "c", "r", "events", "frozen")
 
-    def __init__(self, state: State, comps: Components) -> None:
+    def __init__(self, state: State, comps: Components, rules: Rules | None = None) -> None:
         self.s = state
         self.c = comps
+        self.r = rules if rules is not None else rules_for(state.options.modules)
         self.events: list[Event] = []
+        # The state's encoding while nothing may change it (see engine.trial).
+        self.frozen: bytes | None = None
 
     def log(self, kind: str, seat: int, text: str) -> None:
         self.events.append(Event(kind, seat, text))

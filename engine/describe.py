@@ -12,7 +12,7 @@ from engine import commands as C
 from engine.ctx import Ctx
 from engine.game import Game
 from engine.names import a as with_article
-from engine.rules import cruises, developments, funding, modifiers, network, ships
+from engine.rules import cruises, developments, funding, modifiers, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
 from engine.state import NEUTRAL, NPC
 
@@ -105,7 +105,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         if dec is not None and dec.kind == "action" and cmd.station != s.turn.station:
             conn = network.connection_between(s.turn.station, cmd.station)
             if conn is not None:
-                cost = network.use_cost(ctx, p, network.connection_place(conn),
+                cost = network.use_cost(ctx, p, places.connection_place(conn),
                                         network.owners(ctx, conn))
                 fee = f" (fee {cost} money)" if cost else ""
         return (f"{ACTION_LABELS.get(cmd.action, cmd.action)} at station {cmd.station}{fee}",)
@@ -240,7 +240,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
                 f"{p.reputation} to {cmd.to}: gain {n} {one if n == 1 else what}")
     if isinstance(cmd, C.UseTechnology):
         t = c.technology(b.technologies[cmd.slot - 1])
-        cost = network.use_cost(ctx, s.players[seat], network.technology_place(cmd.slot),
+        cost = network.use_cost(ctx, s.players[seat], places.technology_place(cmd.slot),
                                 b.tech_owners[cmd.slot - 1])
         return (FREE_GROUP, f"Pay {cost} money to use {t.name} this turn: {t.text}")
     if isinstance(cmd, C.DiscardAgenda):
@@ -250,7 +250,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]
         owners = ", ".join(seat_name(game, o) for o in b.connections[k - 1])
-        cost = network.use_cost(ctx, s.players[seat], network.connection_place(k),
+        cost = network.use_cost(ctx, s.players[seat], places.connection_place(k),
                                 b.connections[k - 1])
         return (FREE_GROUP, f"Pay {cost} money now to use connection {k} ({owners}) this turn")
     return (_generic(cmd),)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import Command
-from engine.ctx import Ctx
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def _label(cmd: Command) -> str:

@@ -11,11 +11,13 @@ from engine import flow
 from engine.commands import ALL_COMMAND_TYPES, Command
 from engine.components import Components, components_for
 from engine.ctx import Ctx
+from engine.decisions import Decision
 from engine.errors import IllegalCommand
 from engine.events import Event
 from engine.options import GameOptions
 from engine.setup import new_state
-from engine.state import Decision, State
+from engine.state import State
+from engine.trial import copy_state
 
 if TYPE_CHECKING:
     from engine.observation import Observation, RachelBack
@@ -54,7 +56,9 @@ class Game:
         return cls(state, comps or components_for(state.options.modules))
 
     def copy(self) -> Game:
-        return Game(_state_decoder.decode(self.snapshot()), self.comps)
+        game = Game(copy_state(self.state), self.comps)
+        game._legal_cache = self._legal_cache  # the same position has the same moves
+        return game
 
     # --- queries ---------------------------------------------------------------------------
     @property
@@ -111,12 +115,14 @@ class Game:
             self.state = _state_decoder.decode(before)
             raise
 
-    def try_apply(self, cmd: Command) -> tuple[Game, list[Event]]:
+    def try_apply(self, cmd: Command, check: bool = True) -> tuple[Game, list[Event]]:
         """The game after `cmd` and its events, leaving this game as it is (IllegalCommand
         when it is refused). Bots look ahead with this instead of the rules' own entry points;
-        the trial is a copy, so it needs no snapshot to roll back."""
-        self._check(cmd)
-        trial = self.copy()
+        the trial is a copy (engine.trial), so it needs no snapshot to roll back. A bot that
+        took `cmd` from this game's `legal()` may skip the check."""
+        if check:
+            self._check(cmd)
+        trial = Game(copy_state(self.state), self.comps)
         return trial, trial._carry_out(cmd)
 
     def apply_logged(self, cmd: Command) -> list[Event]:

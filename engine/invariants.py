@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.components import Components
 from engine.game import Game
+from engine.registry import rules_for
 from engine.state import NEUTRAL, NPC, RESOURCES
 
 GUESTS_PER_COLOUR = 12
@@ -112,11 +113,11 @@ def _progress(game: Game) -> list[str]:
     """Progress cubes = launches + goals achieved, per player; besides them only the neutral
     cube and the NPC's. Engine-run seats (Rachel) place cubes by their own rules: for them
     only the count on the track is checked."""
-    from engine.flow import BOT_TURNS
 
     s = game.state
     track = s.board.progress
     bad: list[str] = []
+    engine_seats = rules_for(s.options.modules).seats
     for p in s.players:
         n = track.count(p.seat)
         if n != p.cubes_on_track:
@@ -124,7 +125,7 @@ def _progress(game: Game) -> list[str]:
         # A launch places its cube at T-4 and counts the launch at liftoff.
         launching = s.turn.phase == "launch" and s.turn.seat == p.seat
         extra = n - p.launches - len(p.goals_done)
-        if p.kind not in BOT_TURNS and extra not in ((0, 1) if launching else (0,)):
+        if p.kind not in engine_seats and extra not in ((0, 1) if launching else (0,)):
             bad.append(f"{p.name} has {n} progress cubes but {p.launches} launches and "
                        f"{len(p.goals_done)} goals")
         if len(set(p.goals_done)) != len(p.goals_done):

@@ -10,6 +10,7 @@ from typing import Literal
 
 import msgspec
 
+from engine.decisions import AnyDecision
 from engine.options import GameOptions
 
 RESOURCES: tuple[str, str, str] = ("food", "oxygen", "fuel")
@@ -156,15 +157,6 @@ class Turn(msgspec.Struct):
     travel_stage: int = 0  # 0 before the phase-1 window, 1 ships moving, 2 extra moves counted
 
 
-class Decision(msgspec.Struct):
-    kind: str
-    seat: int
-    count: int = 0
-    station: int = 0
-    action: str = ""
-    data: list[str] = msgspec.field(default_factory=list)
-
-
 class RachelState(msgspec.Struct):
     """Solo play: what Rachel keeps beside her board (engine/rules/rachel)."""
 
@@ -187,7 +179,7 @@ class State(msgspec.Struct):
     turn_order: list[int]
     setup_queue: list[int]  # seats still to make their setup picks, in order
     turn: Turn
-    stack: list[Decision] = msgspec.field(default_factory=list)
+    stack: list[AnyDecision] = msgspec.field(default_factory=list)
     round: int = 1
     turns_taken: int = 0
     agm_done: int = 0

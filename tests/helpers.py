@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine import Game, GameOptions
 from engine.commands import Command
-from engine.state import Decision, Turn
+from engine.decisions import BY_KIND
+from engine.state import Turn
 
 
 def new_game(players: int = 2, seed: int = 1, **kw) -> Game:  # noqa: ANN003
@@ -22,7 +23,7 @@ def set_turn(game: Game, seat: int, kind: str = "phase2") -> None:
     """Put the game at the start of `seat`'s phase 2 with nothing else pending."""
     s = game.state
     s.turn = Turn(seat=seat, number=s.turn.number or 1, phase="phase2")
-    s.stack = [Decision(kind, seat)]
+    s.stack = [BY_KIND[kind](seat)]
     game._legal_cache = None
 
 

@@ -132,7 +132,7 @@ def test_meeting_recalls_workers_with_a_bonus_each_then_one_own_connected_action
             ("PlaceWorker", "Launch")] == []
     g.apply(CallMeeting())
     assert sorted(blue.break_room) == ["worker", "worker"]
-    assert g.pending.kind == "funding" and g.pending.count == 2
+    assert g.pending.kind == "funding" and g.pending.left == 2
     g.apply(FundingBonus("food"))
     g.apply(FundingBonus("food"))
     assert blue.food == 3

@@ -75,7 +75,8 @@ def test_book_example_worker_skips_pink_and_bumps_yellow() -> None:
     assert yellow.break_room == ["worker", "worker"]
     # Yellow returns the worker and chooses a funding bonus, off-turn, before Pink acts.
     assert game.pending is not None and game.pending.seat == YELLOW
-    assert pending_kind(game) == "funding" and game.pending.action == "worker bumped"
+    dec = game.pending
+    assert pending_kind(game) == "funding" and dec.why == "worker bumped" and dec.piece_returned
     money = yellow.money
     game.apply(FundingBonus("money"))
     assert yellow.money == money + 1
@@ -203,7 +204,7 @@ def test_a_placing_expert_with_the_bump_bonus_ability_gains_a_bonus_too() -> Non
     hire(game, PINK, "expert_left")
     place(game, PINK, "expert_left", 1)
     # Yellow (bumped by the NPC) chooses first, then Pink (whose expert bumped the NPC).
-    assert [(d.kind, d.seat, d.action) for d in game.state.stack] == [
+    assert [(d.kind, d.seat, d.why) for d in game.state.stack] == [
         ("funding", PINK, "expert bumped a worker"), ("funding", YELLOW, "worker bumped")]
 
 

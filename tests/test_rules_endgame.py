@@ -135,7 +135,7 @@ def test_final_round_from_the_trigger_to_the_final_agm() -> None:
     assert all(o is None for o in b.occupants)
     assert (pink.break_room, blue.break_room, sorted(green.break_room)) == (
         ["worker"], ["worker", "worker"], ["worker", "worker"])
-    assert [(d.seat, d.count) for d in reversed(s.stack)] == [(0, 1), (1, 1), (2, 2)]
+    assert [(d.seat, d.left) for d in reversed(s.stack)] == [(0, 1), (1, 1), (2, 2)]
     for _ in range(4):
         g.apply(FundingBonus("vp"))
     assert [p.vp - vp[p.seat] for p in s.players] == [1, 1, 2]

@@ -129,10 +129,10 @@ def test_ships_move_in_the_chosen_order_each_stop_resolved_first() -> None:
     assert g.pending.kind == "travel_order"
     g.apply(TravelShip(1))
     assert (second.stop, first.stop) == (0, -1) and g.pending.kind == "tour"
-    assert g.pending.action == "orange"
+    assert g.pending.stop == "orange"
     g.apply(TourGuest("teal"))  # 2 ads, not matching
     assert (second.stop, first.stop) == (0, 0)  # the other ship moves only now
-    assert g.pending.kind == "tour" and g.pending.action == "purple"
+    assert g.pending.kind == "tour" and g.pending.stop == "purple"
     g.apply(TourGuest("teal"))
     assert (p.ads, p.vp) == (0, vp + 6)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import msgspec
 
-from engine import flow
 from engine.bots.random_bot import RandomBot
 from engine.commands import (
     Command,
@@ -29,12 +28,13 @@ from engine.commands import (
 )
 from engine.components import Components
 from engine.ctx import Ctx
+from engine.decisions import Act, ChooseAction, Decision, MainChoice
 from engine.game import Game
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring
 from engine.rules.agenda_effects import IMMEDIATE
 from engine.rules.metrics import cockpit_vp, metric, wings
-from engine.state import RESOURCES, Decision, Player, State
+from engine.state import RESOURCES, Player, State
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(State)
@@ -175,32 +175,35 @@ def _launch_gap(ctx: Ctx, p: Player) -> float:
 
 
 def _apply(state: State, comps: Components, cmd: Command) -> State | None:
-    s = _copy(state)
     try:
-        flow.apply(Ctx(s, comps), cmd)
+        return Game(state, comps).try_apply(cmd, check=False)[0].state
     except Exception:  # noqa: BLE001 - a command that breaks the copy is simply not chosen
         return None
-    return s
+
+
+def _legal(state: State, comps: Components) -> list[Command]:
+    return Game(state, comps).legal()
 
 
 REACTIONS_LIMIT = 6
 PAIRED_STEPS = ("build_segments",)
 
 
-def _past_reactions(state: State, comps: Components, seat: int) -> None:
+def _past_reactions(state: State, comps: Components, seat: int) -> State:
     """A worker placed on another's piece first hands the bumped owner a funding bonus; the
     actions come after it. Settle such reactions of others (their first option: what they take
     matters little to this player) so the actions behind them are seen, not a blank."""
     for _ in range(REACTIONS_LIMIT):
         if not state.stack or state.stack[-1].seat == seat or state.turn.seat != seat:
-            return
-        options = flow.legal(Ctx(state, comps))
+            return state
+        options = _legal(state, comps)
         if not options:
-            return
-        try:
-            flow.apply(Ctx(state, comps), options[0])
-        except Exception:  # noqa: BLE001 - a reaction that breaks the copy ends the look
-            return
+            return state
+        after = _apply(state, comps, options[0])
+        if after is None:
+            return state  # a reaction that breaks the copy ends the look
+        state = after
+    return state
 
 
 def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
@@ -212,12 +215,12 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
         return _rollout(after, comps, seat)
     if _lasting(state, comps, cmd):
         return _with_card(after, comps, seat)
-    _past_reactions(after, comps, seat)
+    after = _past_reactions(after, comps, seat)
     if depth > 0 and after.stack and after.stack[-1].seat == seat and \
-            after.stack[-1].kind in ("act", "action"):
+            isinstance(after.stack[-1], (Act, ChooseAction)):
         dec = after.stack[-1]
         # The same action from another station is worth the same: look once per action.
-        key = dec.action if dec.kind == "act" else ""
+        key = dec.action if isinstance(dec, Act) else ""
         if key in memo:
             return value(after, comps, seat) + memo[key]
         options = _own_options(after, comps, seat)
@@ -245,8 +248,8 @@ def _same_action_again(before: State, after: State, seat: int, free: bool = Fals
     if not (before.stack and after.stack):
         return False
     was, now = before.stack[-1], after.stack[-1]
-    return (now.seat == seat and now.kind == was.kind == "act" and now.action == was.action
-            and (free or now.action in PAIRED_STEPS))
+    return (now.seat == seat and isinstance(now, Act) and isinstance(was, Act)
+            and now.action == was.action and (free or now.action in PAIRED_STEPS))
 
 
 # Commands taken beside a decision rather than in answer to it.
@@ -263,12 +266,12 @@ def _with_card(after: State, comps: Components, seat: int) -> float:
     the best of the options it changes (a launch: the whole launch, played out)."""
     if not (after.stack and after.stack[-1].seat == seat):
         return value(after, comps, seat)
-    if after.stack[-1].kind in launch.LAUNCH_STEPS:
+    if isinstance(after.stack[-1], launch.LAUNCH_STEPS):
         return _rollout(after, comps, seat)
     options = [c for c in _own_options(after, comps, seat) if not _lasting(after, comps, c)]
     if not options:
         return value(after, comps, seat)
-    depth = 1 if after.stack[-1].kind in ("act", "action") else 0
+    depth = 1 if isinstance(after.stack[-1], (Act, ChooseAction)) else 0
     memo: dict[str, float] = {}
     return max(_worth(after, comps, seat, c, depth, memo) for c in options)
 
@@ -287,11 +290,11 @@ def _played_out(state: State, comps: Components, seat: int) -> State:
     for _ in range(ROLLOUT_LIMIT):
         # A drop at T-3 asks which resource it gives: that is still the launch.
         if not (state.stack and state.stack[-1].seat == seat
-                and any(d.kind in launch.LAUNCH_STEPS for d in state.stack)):
+                and any(isinstance(d, launch.LAUNCH_STEPS) for d in state.stack)):
             break
         best: State | None = None
         best_v = float("-inf")
-        for c in flow.legal(Ctx(state, comps)):
+        for c in _legal(state, comps):
             after = _apply(state, comps, c)
             if after is not None and (v := value(after, comps, seat)) > best_v:
                 best, best_v = after, v
@@ -303,7 +306,7 @@ def _played_out(state: State, comps: Components, seat: int) -> State:
 
 def _own_options(state: State, comps: Components, seat: int) -> list[Command]:
     """The lookahead weighs the same options as the choice itself."""
-    return _candidates(flow.legal(Ctx(state, comps)), state.players[seat].reputation)
+    return _candidates(_legal(state, comps), state.players[seat].reputation)
 
 
 def _candidates(legal: list[Command], reputation: int) -> list[Command]:
@@ -338,7 +341,7 @@ class GreedyBot:
         if len(legal) == 1 or dec is None:
             return legal[0]
         stuck = game.state.turns_taken >= STUCK_TURNS * len(game.state.players)
-        if self.explore and stuck and dec.kind == "phase2" and \
+        if self.explore and stuck and isinstance(dec, MainChoice) and \
                 self.rng.below(self.explore) == 0:
             return self.random.choose(game)
         options = _candidates(legal, game.state.players[dec.seat].reputation)
@@ -355,7 +358,7 @@ def weigh(state: State, comps: Components, seat: int, options: list[Command]) ->
     # Placing a worker leads to a choice of action, which leads to the action's options.
     depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
     memo: dict[str, float] = {}
-    if state.stack and state.stack[-1].kind in launch.LAUNCH_STEPS and \
+    if state.stack and isinstance(state.stack[-1], launch.LAUNCH_STEPS) and \
             any(_lasting(state, comps, c) for c in options):
         # A launch card is weighed by the launch it changes, so the plays without it are too.
         return [_launch_worth(state, comps, seat, c) for c in options]

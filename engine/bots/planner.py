@@ -14,8 +14,8 @@ from __future__ import annotations
 from engine.bots import greedy
 from engine.bots.greedy import GreedyBot
 from engine.commands import Command
+from engine.decisions import Decision
 from engine.game import Game
-from engine.state import Decision
 
 # Choices played out. Over 12 two-player games, four raised VP a turn by 12% over the greedy
 # bot (base-2 data) and two by 11% (base-3), at half the cost.

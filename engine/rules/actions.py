@@ -1,64 +1,107 @@
-"""The table of the 12 actions: who offers their options and who carries them out."""
+"""The table of the 12 actions (who offers their options and who carries them out), and
+choosing one of them at a station."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.commands import Command
-from engine.ctx import Ctx
-from engine.rules import agenda, cruises, developments, experts, ships, supplies
-from engine.state import Decision, Player
+from engine.commands import Command, Done, TakeAction
+from engine.decisions import Act, ChooseAction, MeetingAction
+from engine.rules import agenda, cruises, developments, experts, network, places, ships, supplies
+from engine.rules.economy import clamp_storage
+from engine.rules.feasible import feasible
+from engine.rules.turns import finish_action
+from engine.state import Player
 
-Options = Callable[[Ctx, Player, Decision], list[Command]]
-Apply = Callable[[Ctx, Player, Decision, Command], bool]
-
-ACTIONS: dict[str, tuple[Options, Apply]] = {
-    "build_development": (developments.options, developments.apply),  # type: ignore[dict-item]
-    "hire_expert": (experts.options, experts.apply),  # type: ignore[dict-item]
-    "purchase_supplies": (supplies.purchase_options, supplies.purchase),  # type: ignore[dict-item]
-    "gain_resources": (supplies.gain_options, supplies.gain),  # type: ignore[dict-item]
-    "refill_silo": (supplies.refill_options, supplies.refill),  # type: ignore[dict-item]
-    "draw_agenda": (agenda.draw_options, agenda.draw),
-    "refill_agenda": (agenda.refill_options, agenda.refill),  # type: ignore[dict-item]
-    "acquire_ship": (ships.ship_options, ships.acquire_ship),  # type: ignore[dict-item]
-    "acquire_blueprints": (ships.blueprint_options, ships.acquire_blueprint),
-    "build_segments": (ships.segment_options, ships.build_segment),
-    "schedule_cruise": (cruises.schedule_options, cruises.schedule),  # type: ignore[dict-item]
-    "advertise_cruise": (cruises.advertise_options, cruises.advertise),  # type: ignore[dict-item]
-}
-
-LABELS = {
-    "build_development": "Build a Development",
-    "hire_expert": "Hire an Expert",
-    "purchase_supplies": "Purchase Supplies",
-    "acquire_blueprints": "Acquire Blueprints",
-    "build_segments": "Build Ship Segments",
-    "acquire_ship": "Acquire New Ship",
-    "gain_resources": "Gain Resources",
-    "refill_silo": "Refill Silo",
-    "schedule_cruise": "Schedule a Cruise",
-    "advertise_cruise": "Advertise a Cruise",
-    "draw_agenda": "Draw Agenda Cards",
-    "refill_agenda": "Refill Agenda Cards",
-}
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
-def register(name: str, options: Options, apply: Apply) -> None:
-    ACTIONS[name] = (options, apply)
+@dataclass(frozen=True)
+class Action:
+    options: Callable[..., list[Command]]  # (ctx, player, act) -> the ways to carry it out
+    apply: Callable[..., bool]  # (ctx, player, act, cmd) -> True once the action is finished
+    label: str
 
 
-def action_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
-    entry = ACTIONS.get(dec.action)
-    return entry[0](ctx, p, dec) if entry else []
+ACTIONS: dict[str, Action] = {a: Action(o, f, label) for a, (o, f, label) in {
+    "build_development": (developments.options, developments.apply, "Build a Development"),
+    "hire_expert": (experts.options, experts.apply, "Hire an Expert"),
+    "purchase_supplies": (supplies.purchase_options, supplies.purchase, "Purchase Supplies"),
+    "gain_resources": (supplies.gain_options, supplies.gain, "Gain Resources"),
+    "refill_silo": (supplies.refill_options, supplies.refill, "Refill Silo"),
+    "draw_agenda": (agenda.draw_options, agenda.draw, "Draw Agenda Cards"),
+    "refill_agenda": (agenda.refill_options, agenda.refill, "Refill Agenda Cards"),
+    "acquire_ship": (ships.ship_options, ships.acquire_ship, "Acquire New Ship"),
+    "acquire_blueprints": (ships.blueprint_options, ships.acquire_blueprint,
+                           "Acquire Blueprints"),
+    "build_segments": (ships.segment_options, ships.build_segment, "Build Ship Segments"),
+    "schedule_cruise": (cruises.schedule_options, cruises.schedule, "Schedule a Cruise"),
+    "advertise_cruise": (cruises.advertise_options, cruises.advertise, "Advertise a Cruise"),
+}.items()}
+
+LABELS = {name: a.label for name, a in ACTIONS.items()}
 
 
-def feasible(ctx: Ctx, p: Player, action: str, cost: int, discount: int = 0) -> bool:
-    """Whether the action has any legal choice once `cost` money of fees is paid."""
-    if cost > p.money or action not in ACTIONS:
-        return False
-    p.money -= cost
-    try:
-        return bool(ACTIONS[action][0](ctx, p, Decision("act", p.seat, count=discount,
-                                                          action=action)))
-    finally:
-        p.money += cost
+def action_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
+    entry = ctx.r.actions.get(dec.action)
+    return entry.options(ctx, p, dec) if entry else []
+
+
+def act_options(ctx: Ctx, dec: Act) -> list[Command]:
+    # A card played after choosing the action can leave it with no legal way to finish
+    # (e.g. a free blueprint filling your hand); then the action may be given up.
+    return action_options(ctx, ctx.player(dec.seat), dec) or [Done()]
+
+
+def act(ctx: Ctx, dec: Act, cmd: Command) -> None:
+    p = ctx.player(dec.seat)
+    if isinstance(cmd, Done) and not action_options(ctx, p, dec):
+        ctx.log("action", p.seat, f"{p.name} cannot finish the action and gives it up.")
+        finish_action(ctx, dec)
+        return
+    if ctx.r.actions[dec.action].apply(ctx, p, dec, cmd):
+        finish_action(ctx, dec)
+
+
+def action_choices(ctx: Ctx, dec: ChooseAction) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    for st, cost in network.reachable(ctx, p, ctx.s.turn.station):
+        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
+            if feasible(ctx, p, action, cost):
+                out.append(TakeAction(st, action))
+    return [*out, Done()]
+
+
+def meeting_choices(ctx: Ctx, dec: MeetingAction) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    for st in network.meeting_stations(ctx, p.seat):
+        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
+            if feasible(ctx, p, action, 0):
+                out.append(TakeAction(st, action))
+    return [*out, Done()]
+
+
+def apply_choice(ctx: Ctx, dec: ChooseAction | MeetingAction, cmd: Command) -> None:
+    t = ctx.s.turn
+    if isinstance(cmd, Done):
+        if isinstance(dec, ChooseAction):
+            t.actions_left = 0
+        else:
+            t.phase = "goals"
+        clamp_storage(ctx.player(dec.seat))
+        return
+    assert isinstance(cmd, TakeAction)
+    p = ctx.player(dec.seat)
+    if isinstance(dec, ChooseAction) and cmd.station != t.station:
+        conn = network.connection_between(t.station, cmd.station)
+        assert conn is not None
+        network.pay_owners(ctx, p, places.connection_place(conn), network.owners(ctx, conn),
+                           f"connection {conn}")
+    label = ctx.r.actions[cmd.action].label if cmd.action in ctx.r.actions else cmd.action
+    ctx.log("action", p.seat, f"{p.name}: {label}.")
+    ctx.push(Act(p.seat, station=cmd.station, action=cmd.action))

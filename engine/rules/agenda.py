@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import permutations
+from typing import TYPE_CHECKING
 
 from engine.commands import (
     Command,
@@ -12,14 +13,18 @@ from engine.commands import (
     PlayAgendaResource,
     RefillAgenda,
 )
-from engine.ctx import Ctx
+from engine.decisions import Act, Decision, DiscardDown, ResourceChoice
 from engine.rules.economy import (
     can_lose_reputation,
     gain_reputation,
     gain_resource,
     lose_reputation,
 )
-from engine.state import Decision, Player
+from engine.rules.taking import take_one
+from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 HAND_LIMIT = 5
 
@@ -42,18 +47,18 @@ def draw_from_deck(ctx: Ctx) -> str | None:
 
 
 # --- Draw Agenda Cards ------------------------------------------------------------------
-def draw_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def draw_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     b = ctx.s.board
     out: list[Command] = [DrawAgenda(i) for i, c in enumerate(b.agenda_display) if c]
     if (b.agenda_discard and b.agenda_discard[-1] not in ctx.s.turn.played
             and can_lose_reputation(p, 1)):
         out.append(DrawAgenda(-1))
-    if dec.data:  # after the first card the second is optional
+    if dec.taken:  # after the first card the second is optional
         out.append(Done())
     return out
 
 
-def draw(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
+def draw(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     if isinstance(cmd, Done):
         return True
     assert isinstance(cmd, DrawAgenda)
@@ -70,24 +75,17 @@ def draw(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
         b.agenda_display[cmd.slot] = None
         ctx.log("agenda", p.seat, f"{p.name} takes {ctx.c.agenda(card).name} from the display.")
     p.hand.append(card)
-    taken = [*dec.data, card]
-    if len(taken) >= 2 + dec.count:
-        return True
-    nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
-                   data=taken)
-    if draw_options(ctx, p, nxt):
-        ctx.push(nxt)
-        return False
-    return True
+    return take_one(ctx, dec, card, 2 + dec.boost,
+                    lambda nxt: bool(draw_options(ctx, p, nxt))) is not None
 
 
 # --- Refill Agenda Cards ----------------------------------------------------------------
-def refill_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def refill_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     left = [c for c in ctx.s.board.agenda_display if c]
     return [RefillAgenda(order) for order in permutations(left)]
 
 
-def refill(ctx: Ctx, p: Player, dec: Decision, cmd: RefillAgenda) -> bool:
+def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillAgenda) -> bool:
     b = ctx.s.board
     bonuses = ctx.c.board.agenda_slot_bonuses
     for slot, card in enumerate(b.agenda_display):
@@ -100,7 +98,7 @@ def refill(ctx: Ctx, p: Player, dec: Decision, cmd: RefillAgenda) -> bool:
             elif kind == "money":
                 p.money += 1
             else:
-                ctx.push(Decision("choose_resource", p.seat, count=1, action="refill bonus"))
+                ctx.push(ResourceChoice(p.seat, why="refill bonus"))
             ctx.log("agenda", p.seat, f"{p.name} gains the empty slot's bonus: 1 {kind}.")
     for card in cmd.discard_order:
         b.agenda_discard.append(card)
@@ -112,11 +110,12 @@ def refill(ctx: Ctx, p: Player, dec: Decision, cmd: RefillAgenda) -> bool:
 
 
 # --- playing for the resource, the hand limit -------------------------------------------
-def play_resource_options(ctx: Ctx, p: Player) -> list[Command]:
-    return [PlayAgendaResource(c) for c in dict.fromkeys(p.hand)]
+def play_resource_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    return [PlayAgendaResource(c) for c in dict.fromkeys(ctx.player(dec.seat).hand)]
 
 
-def play_for_resource(ctx: Ctx, p: Player, cmd: PlayAgendaResource) -> None:
+def play_for_resource(ctx: Ctx, dec: Decision, cmd: PlayAgendaResource) -> None:
+    p = ctx.player(dec.seat)
     card = ctx.c.agenda(cmd.card)
     discard(ctx, p, cmd.card)
     p.agenda_played += 1
@@ -125,11 +124,11 @@ def play_for_resource(ctx: Ctx, p: Player, cmd: PlayAgendaResource) -> None:
     ctx.log("agenda", p.seat, f"{p.name} plays {card.name} for 1 {card.resource}.")
 
 
-def discard_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def discard_options(ctx: Ctx, dec: DiscardDown) -> list[Command]:
     return [DiscardAgenda(c) for c in dict.fromkeys(ctx.player(dec.seat).hand)]
 
 
-def apply_discard(ctx: Ctx, dec: Decision, cmd: DiscardAgenda) -> None:
+def apply_discard(ctx: Ctx, dec: DiscardDown, cmd: DiscardAgenda) -> None:
     p = ctx.player(dec.seat)
     card = ctx.c.agenda(cmd.card)
     p.hand.remove(cmd.card)
@@ -138,4 +137,4 @@ def apply_discard(ctx: Ctx, dec: Decision, cmd: DiscardAgenda) -> None:
     ctx.log("agenda", p.seat, f"{p.name} discards {card.name} down to the hand limit"
             + (f" and gains 1 {card.resource}." if got else "."))
     if len(p.hand) > HAND_LIMIT:
-        ctx.push(Decision("discard", p.seat))
+        ctx.push(DiscardDown(p.seat))

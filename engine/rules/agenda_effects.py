@@ -7,51 +7,48 @@ below 0.
 
 from __future__ import annotations
 
-from engine.commands import Command, PlayAgendaEffect
-from engine.ctx import Ctx
-from engine.rules.agenda import HAND_LIMIT
-from engine.rules.economy import gain_reputation
-from engine.rules.funding import REACTION_WINDOWS
-from engine.rules.gains import apply_gain
-from engine.state import Decision, Player
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-# Effects that are used up at once rather than lasting for the step.
-IMMEDIATE = ("gain", "reputation_gain", "agenda_draw_deck", "extra_action", "extra_travel")
+from engine.commands import Command, PlayAgendaEffect
+from engine.decisions import Act, Boarding, ChooseAction, Decision, DiscardDown, Funding
+from engine.rules.agenda import HAND_LIMIT, draw_from_deck
+from engine.rules.economy import gain_reputation
+from engine.rules.gains import apply_gain
+from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.components import Effect
+    from engine.ctx import Ctx
+
 
 
 def window_open(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
     """Whether the card's timing condition holds at this decision."""
     a = ctx.c.agenda(card)
     t = ctx.s.turn
-    mine = t.seat == p.seat and (t.phase not in ("setup", "done", "final")
-                                 or dec.kind == "discard")
+    discarding = isinstance(dec, DiscardDown)
+    mine = t.seat == p.seat and (t.phase not in ("setup", "done", "final") or discarding)
     if a.timing == "bumped":
-        return dec.kind == "funding" and dec.action in REACTION_WINDOWS and dec.seat == p.seat
+        return isinstance(dec, Funding) and dec.piece_returned and dec.seat == p.seat
+    window = ctx.r.kind(dec).window  # the timing this kind of decision is the moment for
     if ctx.s.final_phase == "ships" and dec.seat == p.seat:
         # 明確化: the final round's ship moves still let a card act at the stop reached.
-        return (a.timing == "destination" and dec.kind == "tour") or \
-            (a.timing == "day_in_space" and dec.kind == "day_in_space")
+        return a.timing in ("destination", "day_in_space") and window == a.timing
     if not mine or card in t.active:
         return False
     if a.timing == "any_time":
         if a.effect.kind == "extra_action":
-            return t.phase == "actions" and dec.kind == "action"
+            return t.phase == "actions" and isinstance(dec, ChooseAction)
         return True
-    if dec.kind == "discard":
+    if discarding:
         return False  # the hand limit waits only for cards playable any time
     if a.timing == "action":
-        return dec.kind == "act" and dec.action == a.action and not dec.data
-    if a.timing == "launch":
-        return t.phase == "launch" and dec.kind in ("launch_board", "launch_supplies")
-    if a.timing == "phase1":
-        return dec.kind == "travel_start"
-    if a.timing == "phase3":
-        return dec.kind == "goal"
-    if a.timing == "destination":
-        return dec.kind == "tour"
-    if a.timing == "day_in_space":
-        return dec.kind == "day_in_space"
-    return False
+        return isinstance(dec, Act) and dec.action == a.action and not dec.taken
+    if a.timing == "launch" and t.phase != "launch":
+        return False
+    return window == a.timing
 
 
 def options(ctx: Ctx, dec: Decision) -> list[Command]:
@@ -66,43 +63,65 @@ def options(ctx: Ctx, dec: Decision) -> list[Command]:
 def useful(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
     """Refuse plays that would strand the game (e.g. a launch discount after paying)."""
     kind = ctx.c.agenda(card).effect.kind
-    if kind == "cabin_capacity":
-        return dec.kind == "launch_board"
-    if kind == "last_minute_discount":
-        return dec.kind == "launch_board"
+    if kind in ("cabin_capacity", "last_minute_discount"):
+        return isinstance(dec, Boarding)
     if kind == "launch_without_worker":
         return False  # played by the Launch command itself when no worker is free
-    if kind == "extra_travel":
-        return any(s.cruise for s in p.ships)
-    return True
+    row = EFFECTS.get(kind)
+    return row is None or row.useful is None or row.useful(ctx, p)
 
 
 def play(ctx: Ctx, dec: Decision, cmd: PlayAgendaEffect) -> None:
     p = ctx.player(dec.seat)
     a = ctx.c.agenda(cmd.card)
-    e = a.effect
     p.hand.remove(cmd.card)
     ctx.s.board.agenda_discard.append(cmd.card)
-    if dec.kind == "discard" and len(p.hand) <= HAND_LIMIT:
+    if isinstance(dec, DiscardDown) and len(p.hand) <= HAND_LIMIT:
         ctx.s.stack.remove(dec)  # played down to the hand limit: nothing left to discard
     if ctx.s.turn.seat == p.seat:
         ctx.s.turn.played.append(cmd.card)
     p.agenda_played += 1
     ctx.log("agenda", p.seat, f"{p.name} plays {a.name}: {a.text}")
-    if e.kind == "gain":
-        apply_gain(ctx, p, e.gain, a.name)
-    elif e.kind == "reputation_gain":
-        gain_reputation(ctx, p, e.amount)
-    elif e.kind == "agenda_draw_deck":
-        from engine.rules.agenda import draw_from_deck
-
-        for _ in range(e.amount):
-            c = draw_from_deck(ctx)
-            if c:
-                p.hand.append(c)
-    elif e.kind == "extra_action":
-        ctx.s.turn.actions_left += 1
-    elif e.kind == "extra_travel":
-        ctx.s.turn.extra_travel += e.amount
-    else:
+    row = EFFECTS.get(a.effect.kind)
+    if row is not None:
+        row.play(ctx, p, a.effect, a.name)
+    else:  # a lasting effect, read by modifiers.amount until the step ends
         ctx.s.turn.active.append(cmd.card)
+
+
+def _draw(ctx: Ctx, p: Player, e: Effect, name: str) -> None:
+    for _ in range(e.amount):
+        c = draw_from_deck(ctx)
+        if c:
+            p.hand.append(c)
+
+
+def _extra_action(ctx: Ctx, p: Player, e: Effect, name: str) -> None:
+    ctx.s.turn.actions_left += 1
+
+
+def _extra_travel(ctx: Ctx, p: Player, e: Effect, name: str) -> None:
+    ctx.s.turn.extra_travel += e.amount
+
+
+@dataclass(frozen=True)
+class OneOff:
+    """An effect used up when the card is played."""
+
+    play: Callable[[Ctx, Player, Effect, str], None]  # (ctx, player, effect, card name)
+    # Whether playing it now can do anything (None: always); a play that could strand the
+    # game is never offered.
+    useful: Callable[[Ctx, Player], bool] | None = None
+
+
+# Effects used up at once; every other agenda effect lasts for the current action, launch or
+# stop and is a modifier (engine.rules.effect_kinds.MODIFIERS).
+EFFECTS: dict[str, OneOff] = {
+    "gain": OneOff(lambda ctx, p, e, name: apply_gain(ctx, p, e.gain, name)),
+    "reputation_gain": OneOff(lambda ctx, p, e, name: gain_reputation(ctx, p, e.amount)),
+    "agenda_draw_deck": OneOff(_draw),
+    "extra_action": OneOff(_extra_action),
+    "extra_travel": OneOff(_extra_travel,
+                           useful=lambda ctx, p: any(s.cruise for s in p.ships)),
+}
+IMMEDIATE = tuple(EFFECTS)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import Command, SetupBlueprint
-from engine.ctx import Ctx
-from engine.state import Decision
+from engine.decisions import StartingBlueprint
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 HOLD_LIMIT = 5
 
@@ -18,7 +22,7 @@ def slide_and_refill(ctx: Ctx) -> None:
     b.blueprint_display = kept + [None] * (len(b.blueprint_display) - len(kept))
 
 
-def options(ctx: Ctx, dec: Decision) -> list[Command]:
+def options(ctx: Ctx, dec: StartingBlueprint) -> list[Command]:
     return [SetupBlueprint(i) for i, x in enumerate(ctx.s.board.blueprint_display) if x]
 
 
@@ -33,5 +37,5 @@ def take(ctx: Ctx, seat: int, slot: int) -> str:
     return bp
 
 
-def apply(ctx: Ctx, dec: Decision, cmd: SetupBlueprint) -> None:
+def apply(ctx: Ctx, dec: StartingBlueprint, cmd: SetupBlueprint) -> None:
     take(ctx, dec.seat, cmd.slot)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules.rachel import KIND as RACHEL
 from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def may_bump_own(ctx: Ctx, p: Player, piece: str) -> bool:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine import names
 from engine.commands import AdvertiseCruise, Command, Done, ScheduleCruise, SellTicket
-from engine.ctx import Ctx
+from engine.decisions import Act, ResourceChoice, SellTickets
 from engine.rules.economy import gain_reputation
+from engine.rules.feasible import feasible
 from engine.rules.funding import drop_max
-from engine.state import COLOURS, Decision, Player
+from engine.rules.taking import take_one
+from engine.rules.turns import finish_action
+from engine.state import COLOURS, Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 QUEUE_PRICES = (1, 2, 3)
 SUPPLY_PRICE = 4
@@ -54,15 +62,13 @@ def take_guest(ctx: Ctx, p: Player, colour: str, section: int, discount: int = 0
 def token_options(ctx: Ctx, p: Player) -> list[str]:
     out = [f"top{i}" for i, st in enumerate(p.tower_top) if st == "up"]
     out += [f"bottom{i}" for i, st in enumerate(p.tower_bottom) if st == "up"]
-    from engine.rules import actions
-
     # The discounted development is offered only when one could be built.
-    if "bottom3" in out and not actions.feasible(ctx, p, "build_development", 0, discount=4):
+    if "bottom3" in out and not feasible(ctx, p, "build_development", 0, boost=4):
         out.remove("bottom3")
     return out or ["none"]
 
 
-def schedule_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def schedule_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     if p.scheduled is not None:
         return []
     spaces = [i for i, sp in enumerate(ctx.s.board.cruise_spaces)
@@ -71,7 +77,7 @@ def schedule_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     return [ScheduleCruise(i, t) for i in spaces for t in tokens]
 
 
-def schedule(ctx: Ctx, p: Player, dec: Decision, cmd: ScheduleCruise) -> bool:
+def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
     sp = ctx.s.board.cruise_spaces[cmd.space]
     sp.consultant = p.seat
     p.scheduled = cmd.space
@@ -91,9 +97,9 @@ def schedule(ctx: Ctx, p: Player, dec: Decision, cmd: ScheduleCruise) -> bool:
     elif kind == "vp":
         p.vp += n
     elif kind == "resource":
-        ctx.push(Decision("choose_resource", p.seat, count=n, action="upgrade token"))
+        ctx.push(ResourceChoice(p.seat, left=n, why="upgrade token"))
     else:
-        ctx.push(Decision("act", p.seat, count=4, action="build_development", data=["bonus"]))
+        ctx.push(Act(p.seat, action="build_development", boost=4, granted=True))
     return True
 
 
@@ -114,7 +120,7 @@ def advertisable(ctx: Ctx, p: Player) -> list[int]:
     return out
 
 
-def advertise_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def advertise_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     # The drop may pay for the guest.
     if not guest_sources(ctx, p.ads + drop_max(ctx, p, "ad"), ad_discount(ctx, p)):
         return []
@@ -127,44 +133,42 @@ def ad_discount(ctx: Ctx, p: Player) -> int:
     return modifiers.amount(ctx, p, "advertise_discount")
 
 
-def advertise(ctx: Ctx, p: Player, dec: Decision, cmd: AdvertiseCruise) -> bool:
+def advertise(ctx: Ctx, p: Player, dec: Act, cmd: AdvertiseCruise) -> bool:
     # Selling tickets is part of this action: it finishes when the sales are done.
-    ctx.push(Decision("sell_ticket", p.seat, station=cmd.space, data=[]))
+    ctx.push(SellTickets(p.seat, space=cmd.space))
     return False
 
 
-def ticket_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def ticket_options(ctx: Ctx, dec: SellTickets) -> list[Command]:
     p = ctx.player(dec.seat)
-    sp = ctx.s.board.cruise_spaces[dec.station]
+    sp = ctx.s.board.cruise_spaces[dec.space]
     out: list[Command] = []
-    if len(sp.presold) < MAX_PRESOLD and len(dec.data) < 2:
+    if len(sp.presold) < MAX_PRESOLD and len(dec.taken) < 2:
         out = [SellTicket(c, s) for c, s in guest_sources(ctx, p.ads, ad_discount(ctx, p))]
-    if dec.data or not out:
+    if dec.taken or not out:
         out.append(Done())
     return out
 
 
-def _drop_could_pay(ctx: Ctx, p: Player, dec: Decision) -> bool:
+def _drop_could_pay(ctx: Ctx, p: Player, dec: SellTickets) -> bool:
     """The once-per-turn reputation drop may pay for the second guest (明確化)."""
-    sp = ctx.s.board.cruise_spaces[dec.station]
-    if len(sp.presold) >= MAX_PRESOLD or len(dec.data) >= 2:
+    sp = ctx.s.board.cruise_spaces[dec.space]
+    if len(sp.presold) >= MAX_PRESOLD or len(dec.taken) >= 2:
         return False
     extra = drop_max(ctx, p, "ad")
     return bool(extra) and bool(guest_sources(ctx, p.ads + extra, ad_discount(ctx, p)))
 
 
-def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
-    from engine.rules.turns import finish_action
-
+def sell_ticket(ctx: Ctx, dec: SellTickets, cmd: Command) -> None:
     if isinstance(cmd, Done):
         finish_action(ctx, dec)
         return
     assert isinstance(cmd, SellTicket)
     p = ctx.player(dec.seat)
-    sp = ctx.s.board.cruise_spaces[dec.station]
+    sp = ctx.s.board.cruise_spaces[dec.space]
     price = take_guest(ctx, p, cmd.colour, cmd.section, ad_discount(ctx, p))
     sp.presold.append(cmd.colour)
-    dests = destinations(ctx, dec.station)
+    dests = destinations(ctx, dec.space)
     p.money += len(dests)
     match = cmd.colour in dests
     if match:
@@ -173,11 +177,7 @@ def sell_ticket(ctx: Ctx, dec: Decision, cmd: Command) -> None:
             f"{names.guest(cmd.colour)} for {price} ad{'s' if price != 1 else ''}: "
             f"+{len(dests)} money"
             + (", +1 reputation." if match else "."))
-    sold = [*dec.data, cmd.colour]
-    nxt = Decision("sell_ticket", dec.seat, station=dec.station, data=sold)
-    if ticket_options(ctx, nxt) != [Done()] or _drop_could_pay(ctx, p, nxt):
-        ctx.push(nxt)
-    else:
-        finish_action(ctx, nxt)
-
-
+    done = take_one(ctx, dec, cmd.colour, MAX_PRESOLD, lambda nxt: ticket_options(
+        ctx, nxt) != [Done()] or _drop_could_pay(ctx, p, nxt))
+    if done is not None:
+        finish_action(ctx, done)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine import names
 from engine.commands import BuildDevelopment, Command, SetupDevelopment
-from engine.ctx import Ctx
+from engine.decisions import Act, StartingDevelopment
 from engine.rules import modifiers
 from engine.rules.economy import gain_reputation
-from engine.state import RESOURCES, Decision, Player
+from engine.state import RESOURCES, Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def site_owners(ctx: Ctx, site: str) -> list[int]:
@@ -36,7 +41,7 @@ def next_cost(ctx: Ctx, p: Player, row: str) -> int | None:
     return ctx.c.board.development_costs[3 - left]
 
 
-def options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     out: list[Command] = []
     sites = open_sites(ctx, p.seat)
     if not sites:
@@ -70,15 +75,15 @@ def place(ctx: Ctx, p: Player, row: str, site: str) -> None:
         p.technologies_developed += 1
 
 
-def cost_now(ctx: Ctx, p: Player, dec: Decision, row: str) -> int | None:
-    """The cost after the bottom token's 4 off (dec.count), cards and abilities; never < 0."""
+def cost_now(ctx: Ctx, p: Player, dec: Act, row: str) -> int | None:
+    """The cost after the bottom token's 4 off (dec.boost), cards and abilities; never < 0."""
     cost = next_cost(ctx, p, row)
     if cost is None:
         return None
-    return max(0, cost - dec.count - modifiers.amount(ctx, p, "development_discount"))
+    return max(0, cost - dec.boost - modifiers.amount(ctx, p, "development_discount"))
 
 
-def apply(ctx: Ctx, p: Player, dec: Decision, cmd: BuildDevelopment) -> bool:
+def apply(ctx: Ctx, p: Player, dec: Act, cmd: BuildDevelopment) -> bool:
     cost = cost_now(ctx, p, dec, cmd.row) or 0
     p.set_resource(cmd.row, p.resource(cmd.row) - cmd.resources)
     money = modifiers.pay(ctx, p, cost - cmd.resources)
@@ -87,11 +92,11 @@ def apply(ctx: Ctx, p: Player, dec: Decision, cmd: BuildDevelopment) -> bool:
     return True
 
 
-def setup_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def setup_options(ctx: Ctx, dec: StartingDevelopment) -> list[Command]:
     # 各プレイヤーの準備: the starting development goes on a connection with no development yet.
     sites = [s for s in open_sites(ctx, dec.seat, technologies=False) if not site_owners(ctx, s)]
     return [SetupDevelopment(row, int(s[1:])) for row in RESOURCES for s in sites]  # type: ignore[arg-type]
 
 
-def apply_setup(ctx: Ctx, dec: Decision, cmd: SetupDevelopment) -> None:
+def apply_setup(ctx: Ctx, dec: StartingDevelopment, cmd: SetupDevelopment) -> None:
     place(ctx, ctx.player(dec.seat), cmd.row, f"c{cmd.connection}")

@@ -6,6 +6,8 @@ in by a player must not load a card that silently does nothing.
 
 from __future__ import annotations
 
+from engine.rules.agenda_effects import EFFECTS
+
 # Read through modifiers.amount / modifiers.has, which sum upgrades, usable technologies, agenda
 # cards in play and the acting expert's ability.
 MODIFIERS = frozenset({
@@ -17,9 +19,8 @@ MODIFIERS = frozenset({
 })
 
 HANDLED: dict[str, frozenset[str]] = {
-    # agenda_effects.play: used up at once; launch.pilot_free: played by the Launch itself.
-    "agenda": MODIFIERS | {"gain", "reputation_gain", "agenda_draw_deck", "extra_action",
-                           "launch_without_worker"},
+    # agenda_effects.EFFECTS: used up at once; launch.pilot_free: played by the Launch itself.
+    "agenda": MODIFIERS | set(EFFECTS) | {"launch_without_worker"},
     "technology": MODIFIERS,
     # upgrades.max_ships / max_segments; flow.may_bump_own.
     "upgrade": MODIFIERS | {"bump_own", "max_ships_segments"},

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import AdvanceShip, Command
-from engine.ctx import Ctx
+from engine.decisions import FinalTravel
 from engine.rules import goals, network, progress, scoring, travel
-from engine.rules.funding import FINAL_RECALL, grant_funding
-from engine.state import Decision, Turn
+from engine.rules.funding import grant_funding
+from engine.state import Turn
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 FINAL_STEPS = ("recall", "ships", "goals", "agm")
-# Seats that decide their final moves and goals themselves (Rachel): kind -> fn(ctx, seat).
-BOT_FINAL_TRAVEL: dict = {}
-BOT_GOALS: dict = {}
 
 
 def turn_end(ctx: Ctx) -> bool:
@@ -45,7 +47,7 @@ def _start_final_round(ctx: Ctx) -> None:
         for st, piece in pieces:
             s.board.occupants[st - 1] = None
             p.break_room.append(piece)
-        grant_funding(ctx, seat, len(pieces), FINAL_RECALL)
+        grant_funding(ctx, seat, len(pieces), "final recall", piece_returned=True)
     s.final_turns_left = list(s.turn_order)
 
 
@@ -60,12 +62,13 @@ def final_step(ctx: Ctx) -> bool:
         for seat in s.turn_order:
             p = ctx.player(seat)
             if any(sh.cruise and not sh.final_moved for sh in p.ships):
-                if p.kind in BOT_FINAL_TRAVEL:
+                engine_seat = ctx.r.seats.get(p.kind)
+                if engine_seat is not None:
                     s.turn = Turn(seat=seat, number=s.turn.number, phase="final")
-                    BOT_FINAL_TRAVEL[p.kind](ctx, seat)
+                    engine_seat.final_travel(ctx, seat)
                     return True
                 s.turn = Turn(seat=seat, number=s.turn.number, phase="final")
-                ctx.push(Decision("final_travel", seat))
+                ctx.push(FinalTravel(seat))
                 return True
         s.final_phase = "goals"
         s.final_turns_left = list(s.turn_order)
@@ -74,8 +77,9 @@ def final_step(ctx: Ctx) -> bool:
         while s.final_turns_left:
             seat = s.final_turns_left.pop(0)
             s.turn = Turn(seat=seat, number=s.turn.number, phase="final")
-            if ctx.player(seat).kind in BOT_GOALS:
-                BOT_GOALS[ctx.player(seat).kind](ctx, seat)
+            engine_seat = ctx.r.seats.get(ctx.player(seat).kind)
+            if engine_seat is not None:
+                engine_seat.goals(ctx, seat)
             elif goals.achievable(ctx, ctx.player(seat)):
                 goals.offer(ctx, seat)
                 return True
@@ -104,7 +108,7 @@ def _next_final_turn(ctx: Ctx) -> bool:
     return True
 
 
-def final_travel_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def final_travel_options(ctx: Ctx, dec: FinalTravel) -> list[Command]:
     p = ctx.player(dec.seat)
     out: list[Command] = []
     for i, sh in enumerate(p.ships):
@@ -114,7 +118,7 @@ def final_travel_options(ctx: Ctx, dec: Decision) -> list[Command]:
     return out
 
 
-def final_travel(ctx: Ctx, dec: Decision, cmd: AdvanceShip) -> None:
+def final_travel(ctx: Ctx, dec: FinalTravel, cmd: AdvanceShip) -> None:
     p = ctx.player(dec.seat)
     ship = p.ships[cmd.ship]
     stop = ctx.c.cruise_tile(ship.cruise or "").stops[cmd.stop]

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
+
 
 
 def ability(ctx: Ctx) -> str:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import Command, HireExpert
-from engine.ctx import Ctx
+from engine.decisions import Act
 from engine.rules import modifiers
 from engine.rules.funding import grant_funding
-from engine.state import Decision, Player
+from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def hire_cost(p: Player, side: str) -> int:
@@ -17,11 +22,11 @@ def hire_cost(p: Player, side: str) -> int:
     return 3 * sum(1 for t in p.tower_bottom if t != "removed")
 
 
-def cost_now(ctx: Ctx, p: Player, dec: Decision, side: str) -> int:
-    return max(0, hire_cost(p, side) - dec.count - modifiers.amount(ctx, p, "hire_discount"))
+def cost_now(ctx: Ctx, p: Player, dec: Act, side: str) -> int:
+    return max(0, hire_cost(p, side) - dec.boost - modifiers.amount(ctx, p, "hire_discount"))
 
 
-def options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     out: list[Command] = []
     for side in ("left", "right"):
         cost = modifiers.money_cost(ctx, p, cost_now(ctx, p, dec, side))
@@ -30,7 +35,7 @@ def options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     return out
 
 
-def apply(ctx: Ctx, p: Player, dec: Decision, cmd: HireExpert) -> bool:
+def apply(ctx: Ctx, p: Player, dec: Act, cmd: HireExpert) -> bool:
     cost = modifiers.pay(ctx, p, cost_now(ctx, p, dec, cmd.side))
     piece = f"expert_{cmd.side}"
     p.experts.remove(piece)

@@ -2,40 +2,40 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import ChooseResource, Command, Done, DropReputation, FundingBonus
-from engine.ctx import Ctx
+from engine.decisions import Decision, Funding, ResourceChoice
 from engine.rules.economy import gain_resource
-from engine.state import RESOURCES, Decision, Player
+from engine.rules.taking import count_down
+from engine.state import RESOURCES, Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 # The top launch-tower tokens in board order; "resource" lets the player pick the kind.
 TOP_TOKENS = ("money", "ad", "vp", "resource")
 _PLAIN = {"money": "money", "ad": "ad", "vp": "vp"}
-# Seats whose bonuses resolve at once with no decision (Rachel): kind -> grant(ctx, seat, n, why).
-AUTO_FUNDING: dict = {}
 
 
-def grant_funding(ctx: Ctx, seat: int, n: int, why: str) -> None:
-    """Queue n funding bonuses for `seat` (chosen by that player, even off-turn)."""
+def grant_funding(ctx: Ctx, seat: int, n: int, why: str, piece_returned: bool = False) -> None:
+    """Queue n funding bonuses for `seat` (chosen by that player, even off-turn).
+    `piece_returned`: another player's piece bumped this one home, or the final round's
+    recall (the FAQ, 最終ラウンドで全プレイヤーが部下を回収する際…): cards that react to it
+    may be played."""
     if n <= 0:
         return
     p = ctx.player(seat)
-    auto = AUTO_FUNDING.get(p.kind)
-    if auto is not None:
-        auto(ctx, seat, n, why)
+    engine_seat = ctx.r.seats.get(p.kind)
+    if engine_seat is not None:
+        engine_seat.funding(ctx, seat, n, why)
         return
     if not available_tokens(p):
         ctx.log("funding", seat, f"{p.name} gets no funding bonus ({why}): every token is flipped.")
-        if why not in REACTION_WINDOWS or not _has_bump_reaction(ctx, p):
+        if not piece_returned or not _has_bump_reaction(ctx, p):
             return
         # No bonus is due, but the return is still the moment to react with a card.
-    ctx.push(Decision("funding", seat, count=n, action=why))
-
-
-BUMPED = "worker bumped"  # another player's piece sent this one home (cards react to it)
-# The final round's recall: the FAQ (最終ラウンドで全プレイヤーが部下を回収する際…) lets the
-# cards that react to a worker coming home be played then too.
-FINAL_RECALL = "final recall"
-REACTION_WINDOWS = (BUMPED, FINAL_RECALL)
+    ctx.push(Funding(seat, left=n, why=why, piece_returned=piece_returned))
 
 
 def _has_bump_reaction(ctx: Ctx, p: Player) -> bool:
@@ -53,7 +53,7 @@ def available_tokens(p: Player) -> list[tuple[str, int]]:
     return out
 
 
-def funding_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def funding_options(ctx: Ctx, dec: Funding) -> list[Command]:
     if not available_tokens(ctx.player(dec.seat)):
         return [Done()]  # only the bump reaction window is open
     out: list[Command] = []
@@ -65,7 +65,7 @@ def funding_options(ctx: Ctx, dec: Decision) -> list[Command]:
     return out
 
 
-def apply_funding(ctx: Ctx, dec: Decision, cmd: FundingBonus | Done) -> None:
+def apply_funding(ctx: Ctx, dec: Funding, cmd: FundingBonus | Done) -> None:
     if isinstance(cmd, Done):
         return
     p = ctx.player(dec.seat)
@@ -84,8 +84,7 @@ def apply_funding(ctx: Ctx, dec: Decision, cmd: FundingBonus | Done) -> None:
         else:
             p.vp += n
         ctx.log("funding", p.seat, f"{p.name} takes a funding bonus: {n} {_label(kind, n)}.")
-    if dec.count > 1:
-        ctx.push(Decision("funding", dec.seat, count=dec.count - 1, action=dec.action))
+    count_down(ctx, dec)
 
 
 def _label(kind: str, n: int) -> str:
@@ -113,6 +112,10 @@ def drop_max(ctx: Ctx, p: Player, kind: str, reputation: int | None = None) -> i
     return drop_bonuses(ctx, rep, 0)[kind]
 
 
+def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
+    return [] if ctx.s.turn.dropped else drop_options(ctx, ctx.player(dec.seat))
+
+
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:
     out: list[Command] = []
     for to in range(p.reputation - 1, -1, -1):
@@ -122,7 +125,8 @@ def drop_options(ctx: Ctx, p: Player) -> list[Command]:
     return out
 
 
-def apply_drop(ctx: Ctx, p: Player, cmd: DropReputation) -> None:
+def apply_drop(ctx: Ctx, dec: Decision, cmd: DropReputation) -> None:
+    p = ctx.player(dec.seat)
     n = drop_bonuses(ctx, p.reputation, cmd.to)[cmd.bonus]
     ctx.log("reputation", p.seat,
             f"{p.name} drops reputation {p.reputation} to {cmd.to} for {n} {cmd.bonus}.")
@@ -133,18 +137,17 @@ def apply_drop(ctx: Ctx, p: Player, cmd: DropReputation) -> None:
     elif cmd.bonus == "ad":
         p.ads += n
     else:
-        ctx.push(Decision("choose_resource", p.seat, count=n, action="overflow"))
+        ctx.push(ResourceChoice(p.seat, left=n, why="reputation drop", overflow=True))
 
 
-def resource_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def resource_options(ctx: Ctx, dec: ResourceChoice) -> list[Command]:
     return [ChooseResource(r) for r in RESOURCES]  # type: ignore[arg-type]
 
 
-def apply_resource(ctx: Ctx, dec: Decision, cmd: ChooseResource) -> None:
+def apply_resource(ctx: Ctx, dec: ResourceChoice, cmd: ChooseResource) -> None:
     p = ctx.player(dec.seat)
     # Resources from a reputation drop or an agenda card may exceed storage until the step ends.
-    got = gain_resource(p, cmd.resource, 1, overflow=dec.action == "overflow")
-    ctx.log("resource", p.seat, f"{p.name} takes {got} {cmd.resource} ({dec.action})."
-            if got else f"{p.name} has no room for {cmd.resource} ({dec.action}).")
-    if dec.count > 1:
-        ctx.push(Decision("choose_resource", dec.seat, count=dec.count - 1, action=dec.action))
+    got = gain_resource(p, cmd.resource, 1, overflow=dec.overflow)
+    ctx.log("resource", p.seat, f"{p.name} takes {got} {cmd.resource} ({dec.why})."
+            if got else f"{p.name} has no room for {cmd.resource} ({dec.why}).")
+    count_down(ctx, dec)

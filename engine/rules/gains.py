@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
+from engine.decisions import FreeBlueprint, ResourceChoice
 from engine.rules.economy import gain_reputation, gain_resource
-from engine.state import RESOURCES, Decision, Player
+from engine.state import RESOURCES, Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def apply_gain(ctx: Ctx, p: Player, g, why: str) -> None:  # noqa: ANN001 - components.Gain
@@ -35,10 +40,10 @@ def apply_gain(ctx: Ctx, p: Player, g, why: str) -> None:  # noqa: ANN001 - comp
                 p.hand.append(card)
         parts.append(f"{g.agenda} agenda card{'s' if g.agenda != 1 else ''}")
     if g.resources:
-        ctx.push(Decision("choose_resource", p.seat, count=g.resources, action=why))
+        ctx.push(ResourceChoice(p.seat, left=g.resources, why=why))
         parts.append(f"{g.resources} resource{'s' if g.resources != 1 else ''} of choice")
     if g.blueprints:
-        ctx.push(Decision("free_blueprint", p.seat, count=g.blueprints, action=why))
+        ctx.push(FreeBlueprint(p.seat, left=g.blueprints, why=why))
         parts.append(f"{g.blueprints} free blueprint{'s' if g.blueprints != 1 else ''}")
     if parts:
         ctx.log("gain", p.seat, f"{p.name} gains {', '.join(parts)} from {why}.")

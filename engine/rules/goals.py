@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import AchieveGoal, Command, Done
-from engine.ctx import Ctx
+from engine.decisions import GoalChoice
 from engine.rules import modifiers, progress
 from engine.rules.metrics import metric
-from engine.state import Decision, Player
+from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 TOP = 3
 
@@ -34,14 +39,14 @@ def offer(ctx: Ctx, seat: int) -> None:
     card_off = max((ctx.c.agenda(c).effect.amount for c in p.hand
                     if ctx.c.agenda(c).timing == "phase3"), default=0)
     if achievable(ctx, p, card_off if ctx.s.turn.seat == seat else 0):
-        ctx.push(Decision("goal", seat))
+        ctx.push(GoalChoice(seat))
 
 
-def options(ctx: Ctx, dec: Decision) -> list[Command]:
+def options(ctx: Ctx, dec: GoalChoice) -> list[Command]:
     return [*(AchieveGoal(j) for j in achievable(ctx, ctx.player(dec.seat))), Done()]
 
 
-def apply(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def apply(ctx: Ctx, dec: GoalChoice, cmd: Command) -> None:
     if isinstance(cmd, Done):
         return
     assert isinstance(cmd, AchieveGoal)

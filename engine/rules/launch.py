@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from engine import names
 from engine.commands import (
@@ -18,16 +18,20 @@ from engine.commands import (
     PlayAgendaResource,
     UseTechnology,
 )
-from engine.ctx import Ctx
+from engine.decisions import Boarding, Decision, LaunchSupplies, MainChoice, ResourceChoice
 from engine.rules import cruises, modifiers, progress
 from engine.rules.economy import can_lose_reputation, lose_reputation
-from engine.rules.funding import drop_bonuses, drop_max
+from engine.rules.funding import drop_bonuses, drop_max, resource_options
 from engine.rules.metrics import cockpit_vp
 from engine.rules.ships import cabins, in_flight
-from engine.state import COLOURS, RESOURCES, Decision, Player, Ship
+from engine.state import COLOURS, RESOURCES, Player, Ship
+from engine.trial import trial
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 PRESOLD_PENALTY = 2
-LAUNCH_STEPS = ("launch_board", "launch_supplies")
+LAUNCH_STEPS = (Boarding, LaunchSupplies)
 
 
 # --- what a launch needs ------------------------------------------------------------------
@@ -97,39 +101,40 @@ def _helpers(ctx: Ctx, p: Player) -> list[str]:
             and ctx.c.agenda(c).effect.kind in HELPER_EFFECTS]
 
 
-@contextmanager
-def _played(ctx: Ctx, p: Player, cards: Sequence[str], active: bool = True) -> Iterator[None]:
-    """As if the cards were played for their effects: out of the hand, their effects on."""
-    t = ctx.s.turn
-    hand = list(p.hand)
+Check = Callable[["Ctx", Player], bool]
+
+
+def _played(ctx: Ctx, seat: int, cards: Sequence[str], active: bool = True) -> Ctx:
+    """A trial in which the cards were played for their effects: out of the hand, their
+    effects on (the game itself is unchanged)."""
+    if not cards:
+        return ctx
+    t = trial(ctx)
+    hand = t.player(seat).hand
     for c in cards:
-        p.hand.remove(c)
+        hand.remove(c)
     if active:
-        t.active.extend(cards)
-    try:
-        yield
-    finally:
-        p.hand[:] = hand
-        if active:
-            del t.active[len(t.active) - len(cards):]
+        t.s.turn.active.extend(cards)
+    return t
 
 
-def _with_some_helpers(ctx: Ctx, p: Player, check: Callable[[], bool]) -> bool:
-    """Whether `check` holds with some choice of launch cards played for their effects."""
+def _with_some_helpers(ctx: Ctx, p: Player, check: Check) -> bool:
+    """Whether `check(ctx, player)` holds with some choice of launch cards played for their
+    effects."""
     helpers = _helpers(ctx, p)
     for k in range(len(helpers) + 1):
         for chosen in combinations(helpers, k):
-            with _played(ctx, p, chosen):
-                if check():
-                    return True
+            t = _played(ctx, p.seat, chosen)
+            if check(t, t.player(p.seat)):
+                return True
     return False
 
 
 def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     card = None if p.break_room else pilot_free(ctx, p)
     # The card that flies the ship is spent: it cannot also pay for supplies.
-    with _played(ctx, p, [card] if card else [], active=False):
-        return _with_some_helpers(ctx, p, lambda: _can_launch(ctx, p, i))
+    t = _played(ctx, p.seat, [card] if card else [], active=False)
+    return _with_some_helpers(t, t.player(p.seat), lambda c, q: _can_launch(c, q, i))
 
 
 def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
@@ -150,7 +155,7 @@ def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
         shortfall(ctx, p, need) == 0
 
 
-def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def phase2_options(ctx: Ctx, dec: MainChoice) -> list[Command]:
     p = ctx.player(dec.seat)
     if not p.break_room and not pilot_free(ctx, p):
         return []
@@ -164,7 +169,7 @@ def phase2_options(ctx: Ctx, dec: Decision) -> list[Command]:
     return out
 
 
-def start(ctx: Ctx, dec: Decision, cmd: Launch) -> None:
+def start(ctx: Ctx, dec: MainChoice, cmd: Launch) -> None:
     p = ctx.player(dec.seat)
     t = ctx.s.turn
     piece: str | None
@@ -190,14 +195,14 @@ def start(ctx: Ctx, dec: Decision, cmd: Launch) -> None:
     t.phase = "launch"
     ctx.log("launch", p.seat, f"T-5: {p.name} begins the launch of ship {cmd.ship + 1} on "
             f"cruise {ship.cruise}; the consultant returns.")
-    ctx.push(Decision("launch_board", p.seat, count=cmd.ship, station=p.scheduled))
+    ctx.push(Boarding(p.seat, ship=cmd.ship, space=p.scheduled))
 
 
 # --- T-5 boarding -------------------------------------------------------------------------
-def board_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def board_options(ctx: Ctx, dec: Boarding) -> list[Command]:
     p = ctx.player(dec.seat)
-    ship = p.ships[dec.count]
-    sp = ctx.s.board.cruise_spaces[dec.station]
+    ship = p.ships[dec.ship]
+    sp = ctx.s.board.cruise_spaces[dec.space]
     out: list[Command] = []
     tile = ship.cruise
     assert tile is not None
@@ -213,10 +218,10 @@ def board_options(ctx: Ctx, dec: Decision) -> list[Command]:
     return out
 
 
-def board(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def board(ctx: Ctx, dec: Boarding, cmd: Command) -> None:
     p = ctx.player(dec.seat)
-    ship = p.ships[dec.count]
-    sp = ctx.s.board.cruise_spaces[dec.station]
+    ship = p.ships[dec.ship]
+    sp = ctx.s.board.cruise_spaces[dec.space]
     if isinstance(cmd, Done):
         _finish_boarding(ctx, p, ship, sp)
         return
@@ -243,8 +248,8 @@ def _finish_boarding(ctx: Ctx, p: Player, ship: Ship, sp) -> None:  # noqa: ANN0
                 "guest behind: -2 reputation; it returns to the top of the queue.")
     sp.presold = []
     progress.place_cube(ctx, p.seat, "launch")
-    ctx.push(Decision("launch_supplies", p.seat, count=ctx.s.turn.launch_ship,
-                      station=b.cruise_spaces.index(sp)))
+    ctx.push(LaunchSupplies(p.seat, ship=ctx.s.turn.launch_ship,
+                            space=b.cruise_spaces.index(sp)))
 
 
 # --- T-3 supplies, then T-2 .. T-0 --------------------------------------------------------
@@ -259,7 +264,7 @@ def deficit(ctx: Ctx, p: Player) -> dict[str, int]:
     return {r: max(0, need[r] - p.resource(r)) for r in RESOURCES}
 
 
-def supplies_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def supplies_options(ctx: Ctx, dec: LaunchSupplies) -> list[Command]:
     p = ctx.player(dec.seat)
     return [Done()] if not any(deficit(ctx, p).values()) else []
 
@@ -270,8 +275,8 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     out: list[Command] = []
     # A card's effect may have pushed a decision (a free blueprint) above the countdown step:
     # judge by the step itself.
-    dec = next((d for d in reversed(ctx.s.stack) if d.kind in LAUNCH_STEPS), dec)
-    if dec.kind == "launch_board":
+    dec = next((d for d in reversed(ctx.s.stack) if isinstance(d, LAUNCH_STEPS)), dec)
+    if isinstance(dec, Boarding):
         # Resources are paid at T-3. Cards may still be played for their effects if the
         # launch stays payable without them; paying for a technology costs no supplies.
         for c in cmds:
@@ -304,21 +309,18 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     return out
 
 
-def _boards_after(ctx: Ctx, dec: Decision, p: Player, cmd: DropReputation) -> bool:
+def _boards_after(ctx: Ctx, dec: Boarding, p: Player, cmd: DropReputation) -> bool:
     """An ad drop at boarding (for last-minute guests) must leave the launch finishable."""
     n = drop_bonuses(ctx, p.reputation, cmd.to)["ad"]
-    t = ctx.s.turn
-    saved = (p.reputation, p.ads, t.dropped)
-    p.reputation, p.ads, t.dropped = cmd.to, p.ads + n, True
-    try:
-        return _with_some_helpers(ctx, p, lambda: bool(board_options(ctx, dec)))
-    finally:
-        p.reputation, p.ads, t.dropped = saved
+    t = trial(ctx)
+    tp = t.player(p.seat)
+    tp.reputation, tp.ads, t.s.turn.dropped = cmd.to, tp.ads + n, True
+    return _with_some_helpers(t, tp, lambda c, q: bool(board_options(c, dec)))
 
 
-def _boarding_finishable(ctx: Ctx, dec: Decision, p: Player) -> bool:
+def _boarding_finishable(ctx: Ctx, dec: Boarding, p: Player) -> bool:
     """Some launch cards, perhaps with an ad drop, leave a way to board and pay."""
-    if _with_some_helpers(ctx, p, lambda: bool(board_options(ctx, dec))):
+    if _with_some_helpers(ctx, p, lambda c, q: bool(board_options(c, dec))):
         return True
     if ctx.s.turn.dropped:
         return False
@@ -330,14 +332,19 @@ def _boarding_finishable(ctx: Ctx, dec: Decision, p: Player) -> bool:
 def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
     """Whether the launch can still finish once this card is played for its effect."""
     lasting = ctx.c.agenda(card).effect.kind in HELPER_EFFECTS
-    with _played(ctx, p, [card], active=lasting):
-        if dec.kind == "launch_board":
-            return _boarding_finishable(ctx, dec, p)
-        return _with_some_helpers(
-            ctx, p, lambda: shortfall(ctx, p, launch_need(ctx, p)) <= drop_max(ctx, p, "resource"))
+    t = _played(ctx, p.seat, [card], active=lasting)
+    tp = t.player(p.seat)
+    if isinstance(dec, Boarding):
+        return _boarding_finishable(t, dec, tp)
+    return _with_some_helpers(
+        t, tp, lambda c, q: shortfall(c, q, launch_need(c, q)) <= drop_max(c, q, "resource"))
 
 
-def filter_resource_choice(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
+def resource_choice_options(ctx: Ctx, dec: ResourceChoice) -> list[Command]:
+    return filter_resource_choice(ctx, dec, resource_options(ctx, dec))
+
+
+def filter_resource_choice(ctx: Ctx, dec: ResourceChoice, cmds: list[Command]) -> list[Command]:
     if ctx.s.turn.phase != "launch" or ctx.s.turn.launch_ship < 0:
         return cmds
     p = ctx.player(dec.seat)
@@ -350,7 +357,7 @@ def filter_resource_choice(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list
     return keep or cmds
 
 
-def liftoff(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def liftoff(ctx: Ctx, dec: LaunchSupplies, cmd: Command) -> None:
     p = ctx.player(dec.seat)
     t = ctx.s.turn
     ship = p.ships[t.launch_ship]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.state import Player, Ship
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def metric(ctx: Ctx, p: Player, name: str, ship: Ship | None = None) -> int:

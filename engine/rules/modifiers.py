@@ -4,9 +4,13 @@ agenda effects in play all answer "how much of this effect applies to this playe
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules import technologies, upgrades
 from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def acting_piece(ctx: Ctx, p: Player) -> str | None:

@@ -6,10 +6,16 @@ connection 6 joins 6 and 1 (NOTES.md, network geometry).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import Command, PayFee
-from engine.ctx import Ctx
+from engine.decisions import ChooseAction, Decision, MainChoice
 from engine.rules.economy import fee
-from engine.state import NEUTRAL, NPC, Decision, Player
+from engine.rules.places import connection_place, unpaid_owners
+from engine.state import NEUTRAL, NPC, Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 STATIONS = (1, 2, 3, 4, 5, 6)
 
@@ -35,25 +41,6 @@ def neighbours(station: int) -> list[tuple[int, int]]:
 
 def owners(ctx: Ctx, connection: int) -> list[int]:
     return ctx.s.board.connections[connection - 1]
-
-
-def connection_place(k: int) -> str:
-    return f"c{k}"
-
-
-def technology_place(slot: int) -> str:
-    """`slot` counts from 1, as UseTechnology does."""
-    return f"t{slot}"
-
-
-def unpaid_owners(ctx: Ctx, seat: int, place: str, owner_list: list[int]) -> list[int]:
-    """Owners still to be paid to use `place` (holding `owner_list`); none if the seat has a
-    development there or has paid for that place this turn. A fee buys the place, not the
-    owner (評判: そこに開発トークンがある個々の取締役の全員への支払い): paying Pink for one
-    connection leaves her next connection to be paid again."""
-    if seat in owner_list or place in ctx.s.turn.paid:
-        return []
-    return list(dict.fromkeys(owner_list))
 
 
 def fee_each(ctx: Ctx, p: Player) -> int:
@@ -112,12 +99,12 @@ def pieces_on_network(ctx: Ctx, seat: int) -> list[tuple[int, str]]:
 
 
 # --- paying ahead (明確化: the fee may be paid any time in your turn) ----------------------
-PAY_AHEAD_KINDS = ("phase2", "action")
+PAY_AHEAD = (MainChoice, ChooseAction)
 
 
 def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     t = ctx.s.turn
-    if dec.seat != t.seat or dec.kind not in PAY_AHEAD_KINDS:
+    if dec.seat != t.seat or not isinstance(dec, PAY_AHEAD):
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []

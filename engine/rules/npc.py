@@ -11,10 +11,14 @@ nothing else needs to know about the NPC beyond the owner id NPC (fees go to the
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules import network
 from engine.rules.developments import site_label, site_owners
 from engine.state import NPC, Npc, Occupant
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 NPC_WORKER = "npc_worker"
 NPC_EXPERT = "npc_expert"
@@ -104,7 +108,7 @@ def bumped(ctx: Ctx, seat: int, placed: str, station: int, occ: Occupant) -> Non
     owner.break_room.append(victim.piece)
     ctx.log("bump", victim.seat, f"The NPC {label} bumps {owner.name}'s "
             f"{'worker' if victim.piece == 'worker' else 'expert'} back to the break room.")
-    grant_funding(ctx, victim.seat, 1, "worker bumped")
+    grant_funding(ctx, victim.seat, 1, "worker bumped", piece_returned=True)
 
 
 def after_agm(ctx: Ctx, section: int) -> None:

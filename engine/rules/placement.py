@@ -6,11 +6,19 @@ only decides when.
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
+from engine.commands import CallMeeting, Command, PlaceWorker
+from engine.decisions import MainChoice
+from engine.errors import IllegalCommand
 from engine.rules import funding, network, npc
 from engine.rules.actions import LABELS
+from engine.rules.bumping import may_bump_own
 from engine.rules.rachel import KIND as RACHEL
 from engine.state import NPC, Occupant
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
@@ -43,8 +51,9 @@ def bump(ctx: Ctx, seat: int, piece: str, occ: Occupant) -> None:
     # The placer's ability bonus is queued first so the bumped player chooses first.
     expert_abilities.on_bump(ctx, seat, piece)
     # Cards that react to being bumped need another player's piece to do it.
-    why = funding.BUMPED if occ.seat != seat else "own piece bumped"
-    funding.grant_funding(ctx, occ.seat, 1, why)
+    other = occ.seat != seat
+    funding.grant_funding(ctx, occ.seat, 1, "worker bumped" if other else "own piece bumped",
+                          piece_returned=other)
 
 
 def call_meeting(ctx: Ctx, seat: int) -> None:
@@ -58,3 +67,36 @@ def call_meeting(ctx: Ctx, seat: int) -> None:
             f"piece{'s' if len(recalled) != 1 else ''}.")
     ctx.s.turn.phase = "meeting_action"
     funding.grant_funding(ctx, seat, len(recalled), "meeting")
+
+
+# --- phase 2: the main choice ------------------------------------------------------------
+def main_options(ctx: Ctx, dec: MainChoice) -> list[Command]:
+    p = ctx.player(dec.seat)
+    out: list[Command] = []
+    if not ctx.s.turn.meeting:  # an empty break room at phase 2 forces the meeting
+        for piece in dict.fromkeys(sorted(p.break_room)):
+            own_ok = may_bump_own(ctx, p, piece)
+            for st in network.STATIONS:
+                occ = ctx.s.board.occupants[st - 1]
+                if occ is None or occ.seat != p.seat or own_ok:
+                    out.append(PlaceWorker(piece, st))  # type: ignore[arg-type]
+    for more in ctx.r.main_options:  # launching, and what modules add
+        out.extend(more(ctx, dec))
+    out.append(CallMeeting())
+    return out
+
+
+def apply_main(ctx: Ctx, dec: MainChoice, cmd: Command) -> None:
+    t = ctx.s.turn
+    if isinstance(cmd, PlaceWorker):
+        place_worker(ctx, dec.seat, cmd.piece, cmd.station)
+        t.phase = "actions"
+        t.station = cmd.station
+        t.actions_left = 2
+    elif isinstance(cmd, CallMeeting):
+        call_meeting(ctx, dec.seat)
+    else:
+        handler = ctx.r.main_handlers.get(type(cmd))
+        if handler is None:
+            raise IllegalCommand(f"{ctx.name(dec.seat)} cannot do that in phase 2")
+        handler(ctx, dec, cmd)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.state import NEUTRAL
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def place_cube(ctx: Ctx, seat: int, why: str) -> None:

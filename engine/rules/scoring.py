@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
-from engine.ctx import Ctx
 from engine.rules import npc, progress
 from engine.rules.metrics import cockpit_vp, wings
 from engine.state import RESOURCES, Player
 
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
+
 UNLAUNCHED_PENALTY = 5
-# Seats with their own final-scoring rules (Rachel): kind -> adjust(ctx, player, parts).
-OWN_SCORING: dict = {}
 
 
 class ScoreLine(msgspec.Struct, frozen=True):
@@ -96,8 +98,9 @@ def sheet(ctx: Ctx, final: bool | None = None) -> list[ScoreLine]:
         parts = dict(cockpits=cockpits_total(ctx, p), developments=developments_vp(ctx, p),
                      segments=segments_vp(ctx, p), progress=agm_progress(ctx, p, 2),
                      reputation=reputation_vp(ctx, p), others=leftovers(p))
-        if p.kind in OWN_SCORING:
-            OWN_SCORING[p.kind](ctx, p, parts)
+        engine_seat = ctx.r.seats.get(p.kind)
+        if engine_seat is not None:
+            engine_seat.scoring(ctx, p, parts)
         game_vp = p.vp - sum(parts.values()) if done else p.vp
         out.append(ScoreLine(seat=p.seat, name=p.name, game_vp=game_vp,
                              total=game_vp + sum(parts.values()),

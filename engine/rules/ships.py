@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.commands import AcquireBlueprint, AcquireShip, BuildSegment, Command, Done
-from engine.ctx import Ctx
+from engine.decisions import Act, FreeBlueprint
 from engine.rules import blueprints, modifiers, upgrades
 from engine.rules.economy import can_lose_reputation, lose_reputation
 from engine.rules.gains import apply_gain
-from engine.state import Decision, Player, Ship
+from engine.rules.taking import count_down, take_one
+from engine.state import Player, Ship
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 DISPLAY_SURCHARGE = 1  # NOTES.md [ours]: a display blueprint built directly costs +1 money, -1 rep
 
@@ -21,14 +27,14 @@ def in_flight(ship: Ship) -> bool:
 
 
 # --- Acquire New Ship -------------------------------------------------------------------
-def ship_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def ship_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     if len(p.ships) >= upgrades.max_ships(ctx, p):
         return []
     b = ctx.s.board
     return [AcquireShip(i) for i in range(4) if b.cockpit_display[i] and b.engine_display[i]]
 
 
-def acquire_ship(ctx: Ctx, p: Player, dec: Decision, cmd: AcquireShip) -> bool:
+def acquire_ship(ctx: Ctx, p: Player, dec: Act, cmd: AcquireShip) -> bool:
     b = ctx.s.board
     ck, en = b.cockpit_display[cmd.pair], b.engine_display[cmd.pair]
     assert ck and en
@@ -49,28 +55,25 @@ def acquire_ship(ctx: Ctx, p: Player, dec: Decision, cmd: AcquireShip) -> bool:
 
 
 # --- Acquire Blueprints -----------------------------------------------------------------
-def blueprint_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def blueprint_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     if len(p.blueprints) >= blueprints.HOLD_LIMIT:
-        return [Done()] if dec.data else []
+        return [Done()] if dec.taken else []
     out: list[Command] = [AcquireBlueprint(i)
                           for i, x in enumerate(ctx.s.board.blueprint_display) if x]
-    if dec.data:
+    if dec.taken:
         out.append(Done())
     return out
 
 
-def acquire_blueprint(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
+def acquire_blueprint(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     if isinstance(cmd, Done):
         blueprints.slide_and_refill(ctx)
         return True
     assert isinstance(cmd, AcquireBlueprint)
     bp = blueprints.take(ctx, p.seat, cmd.slot)
-    taken = [*dec.data, bp]
-    nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
-                   data=taken)
-    limit = 2 + dec.count + modifiers.amount(ctx, p, "blueprint_extra")
-    if len(taken) < limit and blueprint_options(ctx, p, nxt) not in ([], [Done()]):
-        ctx.push(nxt)
+    limit = 2 + dec.boost + modifiers.amount(ctx, p, "blueprint_extra")
+    if take_one(ctx, dec, bp, limit, lambda nxt: blueprint_options(ctx, p, nxt)
+                not in ([], [Done()])) is None:
         return False
     blueprints.slide_and_refill(ctx)
     return True
@@ -82,12 +85,12 @@ def segment_cost(ctx: Ctx, p: Player, bp: str, from_display: bool) -> int:
     return max(0, cost - modifiers.amount(ctx, p, "segment_discount"))
 
 
-def segment_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     limit = upgrades.max_segments(ctx, p)
     ships = [i for i, s in enumerate(p.ships) if not in_flight(s) and len(s.segments) < limit]
     out: list[Command] = []
     if not ships:
-        return [Done()] if dec.data else []
+        return [Done()] if dec.taken else []
     # The discount and the rebate are the same for every blueprint: a hot path of the bots.
     discount = modifiers.amount(ctx, p, "segment_discount")
     paid: dict[int, int] = {}
@@ -106,12 +109,12 @@ def segment_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
             if bp and affordable(bp, True):
                 out.extend(BuildSegment(f"display:{slot}", i) for i in ships)
-    if dec.data:
+    if dec.taken:
         out.append(Done())
     return out
 
 
-def build_segment(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
+def build_segment(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     if isinstance(cmd, Done):
         blueprints.slide_and_refill(ctx)
         return True
@@ -134,19 +137,16 @@ def build_segment(ctx: Ctx, p: Player, dec: Decision, cmd: Command) -> bool:
     ctx.log("segment", p.seat, f"{p.name} builds {ctx.c.blueprint(bp).name}{where} on ship "
             f"{cmd.ship + 1} for {cost} money ({cabins(ship)} cabin"
             f"{'s' if cabins(ship) != 1 else ''}).")
-    done = [*dec.data, bp]
-    nxt = Decision(dec.kind, dec.seat, count=dec.count, station=dec.station, action=dec.action,
-                   data=done)
-    limit = 2 + dec.count + modifiers.amount(ctx, p, "segment_extra_builds")
-    if len(done) < limit and segment_options(ctx, p, nxt) not in ([], [Done()]):
-        ctx.push(nxt)
+    limit = 2 + dec.boost + modifiers.amount(ctx, p, "segment_extra_builds")
+    if take_one(ctx, dec, bp, limit, lambda nxt: segment_options(ctx, p, nxt)
+                not in ([], [Done()])) is None:
         return False
     blueprints.slide_and_refill(ctx)
     return True
 
 
 # --- free blueprints from an engine bonus -------------------------------------------------
-def free_blueprint_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def free_blueprint_options(ctx: Ctx, dec: FreeBlueprint) -> list[Command]:
     p = ctx.player(dec.seat)
     if len(p.blueprints) >= blueprints.HOLD_LIMIT:
         return [Done()]
@@ -154,10 +154,10 @@ def free_blueprint_options(ctx: Ctx, dec: Decision) -> list[Command]:
         or [Done()]
 
 
-def free_blueprint(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def free_blueprint(ctx: Ctx, dec: FreeBlueprint, cmd: Command) -> None:
     if isinstance(cmd, AcquireBlueprint):
         blueprints.take(ctx, dec.seat, cmd.slot)
-        if dec.count > 1:
-            ctx.push(Decision("free_blueprint", dec.seat, count=dec.count - 1, action=dec.action))
+        if dec.left > 1:
+            count_down(ctx, dec)
             return
     blueprints.slide_and_refill(ctx)

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from engine.commands import Command, GainResources, PurchaseSupplies, RefillSilo
-from engine.ctx import Ctx
+from engine.decisions import Act, ResourceChoice
 from engine.rules import modifiers
 from engine.rules.economy import gain_reputation, gain_resource
-from engine.state import RESOURCES, Decision, Player
+from engine.state import RESOURCES, Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 SILO_MAX = 5
 PAIRS = list(combinations_with_replacement(RESOURCES, 2))
 
 
-def purchase_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def purchase_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     out: list[Command] = []
     if p.money >= 1:
         out.append(PurchaseSupplies((), True))
@@ -24,7 +28,7 @@ def purchase_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     return out
 
 
-def purchase(ctx: Ctx, p: Player, dec: Decision, cmd: PurchaseSupplies) -> bool:
+def purchase(ctx: Ctx, p: Player, dec: Act, cmd: PurchaseSupplies) -> bool:
     parts = []
     if cmd.resources:
         p.money -= 1
@@ -38,14 +42,14 @@ def purchase(ctx: Ctx, p: Player, dec: Decision, cmd: PurchaseSupplies) -> bool:
     ctx.log("purchase", p.seat, f"{p.name} buys {', '.join(parts)}.")
     extra = modifiers.amount(ctx, p, "purchase_extra")
     if extra:
-        ctx.push(Decision("choose_resource", p.seat, count=extra, action="purchase bonus"))
+        ctx.push(ResourceChoice(p.seat, left=extra, why="purchase bonus"))
     return True
 
 
-def gain_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     silo = ctx.s.board.silo
     room = [max(0, min(silo[i], p.capacity(r) - p.resource(r))) for i, r in enumerate(RESOURCES)]
-    limit = 3 + dec.count + modifiers.amount(ctx, p, "silo_extra")
+    limit = 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra")
     out: list[Command] = []
     for f in range(room[0] + 1):
         for o in range(room[1] + 1):
@@ -55,7 +59,7 @@ def gain_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     return out
 
 
-def gain(ctx: Ctx, p: Player, dec: Decision, cmd: GainResources) -> bool:
+def gain(ctx: Ctx, p: Player, dec: Act, cmd: GainResources) -> bool:
     amounts = (cmd.food, cmd.oxygen, cmd.fuel)
     for i, r in enumerate(RESOURCES):
         ctx.s.board.silo[i] -= amounts[i]
@@ -65,7 +69,7 @@ def gain(ctx: Ctx, p: Player, dec: Decision, cmd: GainResources) -> bool:
     return True
 
 
-def refill_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
+def refill_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     out: list[Command] = []
     for card in dict.fromkeys(p.hand):
         for i, r in enumerate(RESOURCES):
@@ -75,7 +79,7 @@ def refill_options(ctx: Ctx, p: Player, dec: Decision) -> list[Command]:
     return out
 
 
-def refill(ctx: Ctx, p: Player, dec: Decision, cmd: RefillSilo) -> bool:
+def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillSilo) -> bool:
     i = RESOURCES.index(cmd.resource)
     steps = SILO_MAX - ctx.s.board.silo[i]
     p.hand.remove(cmd.card)

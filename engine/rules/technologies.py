@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from engine.commands import Command, UseTechnology
-from engine.ctx import Ctx
-from engine.rules import network
-from engine.state import Decision, Player
+from typing import TYPE_CHECKING
+
+from engine.rules.places import technology_place, unpaid_owners
+from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def invented(ctx: Ctx) -> list[tuple[int, str]]:
@@ -16,8 +19,8 @@ def invented(ctx: Ctx) -> list[tuple[int, str]]:
 def usable(ctx: Ctx, p: Player, slot: int) -> bool:
     """Developers use it free; others once they have paid for it this turn (`slot` from 0)."""
     owners = ctx.s.board.tech_owners[slot]
-    return bool(owners) and not network.unpaid_owners(
-        ctx, p.seat, network.technology_place(slot + 1), owners)
+    return bool(owners) and not unpaid_owners(
+        ctx, p.seat, technology_place(slot + 1), owners)
 
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
@@ -35,25 +38,3 @@ def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
         if eff.kind == kind and usable(ctx, p, i):
             total += eff.amount if not flag else 1
     return total
-
-
-def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    s = ctx.s
-    if dec.seat != s.turn.seat or s.turn.phase in ("setup", "done", "final"):
-        return []
-    p = ctx.player(dec.seat)
-    out: list[Command] = []
-    for i, _t in invented(ctx):
-        owners = s.board.tech_owners[i]
-        place = network.technology_place(i + 1)
-        if not usable(ctx, p, i) and network.use_cost(ctx, p, place, owners) <= p.money:
-            out.append(UseTechnology(i + 1))
-    return out
-
-
-def pay_fee(ctx: Ctx, dec: Decision, cmd: UseTechnology) -> None:
-    p = ctx.player(dec.seat)
-    name = ctx.c.technology(ctx.s.board.technologies[cmd.slot - 1]).name
-    network.pay_owners(ctx, p, network.technology_place(cmd.slot),
-                       ctx.s.board.tech_owners[cmd.slot - 1], name)
-    ctx.log("technology", p.seat, f"{p.name} may use {name} this turn.")

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine import names
 from engine.commands import Command, Done, TourGuest, TravelShip, UnlockUpgrade
-from engine.ctx import Ctx
+from engine.decisions import (
+    DayInSpace,
+    ExtraTravel,
+    ResourceChoice,
+    Tour,
+    TravelOrder,
+    TravelStart,
+    Unlock,
+)
 from engine.rules import modifiers, upgrades
 from engine.rules.economy import gain_reputation
 from engine.rules.funding import grant_funding
-from engine.state import COLOURS, Decision, Player, Ship
+from engine.state import COLOURS, Player, Ship
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 TOUR_VP = 3
 
@@ -28,7 +41,7 @@ def step(ctx: Ctx) -> bool:
     if t.travel_stage == 0:
         t.travel_stage = 1
         if t.to_travel and normal and _window_worth_opening(ctx, p):
-            ctx.push(Decision("travel_start", t.seat))
+            ctx.push(TravelStart(t.seat))
             return True
     if not t.to_travel:
         if t.travel_stage == 1:
@@ -37,11 +50,11 @@ def step(ctx: Ctx) -> bool:
                 t.extra_travel += modifiers.amount(ctx, p, "extra_travel")
         if normal and t.extra_travel > 0 and any(s.cruise for s in p.ships):
             t.extra_travel -= 1
-            ctx.push(Decision("extra_travel", t.seat))
+            ctx.push(ExtraTravel(t.seat))
             return True
         return False
     if len(t.to_travel) > 1:
-        ctx.push(Decision("travel_order", t.seat))
+        ctx.push(TravelOrder(t.seat))
     else:
         move(ctx, ctx.current, t.to_travel.pop())
     return True
@@ -56,29 +69,29 @@ def _window_worth_opening(ctx: Ctx, p: Player) -> bool:
                for i, te in enumerate(b.technologies))
 
 
-def start_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def start_options(ctx: Ctx, dec: TravelStart) -> list[Command]:
     return [Done()]
 
 
-def apply_start(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def apply_start(ctx: Ctx, dec: TravelStart, cmd: Command) -> None:
     return None
 
 
-def order_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def order_options(ctx: Ctx, dec: TravelOrder) -> list[Command]:
     return [TravelShip(i) for i in ctx.s.turn.to_travel]
 
 
-def apply_order(ctx: Ctx, dec: Decision, cmd: TravelShip) -> None:
+def apply_order(ctx: Ctx, dec: TravelOrder, cmd: TravelShip) -> None:
     ctx.s.turn.to_travel.remove(cmd.ship)
     move(ctx, ctx.player(dec.seat), cmd.ship)
 
 
-def extra_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def extra_options(ctx: Ctx, dec: ExtraTravel) -> list[Command]:
     p = ctx.player(dec.seat)
     return [*(TravelShip(i) for i, s in enumerate(p.ships) if s.cruise), Done()]
 
 
-def apply_extra(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def apply_extra(ctx: Ctx, dec: ExtraTravel, cmd: Command) -> None:
     if isinstance(cmd, TravelShip):
         p = ctx.player(dec.seat)
         ctx.log("travel", p.seat, f"{p.name}'s ship {cmd.ship + 1} moves one extra stop.")
@@ -101,10 +114,10 @@ def move(ctx: Ctx, p: Player, i: int, to: int | None = None) -> None:
         day_in_space(ctx, p, ship)
     else:
         ctx.log("travel", p.seat, f"{p.name}'s ship {i + 1} reaches {names.destination(stop)}.")
-        ctx.push(Decision("tour", p.seat, count=i, action=stop, data=list(ship.guests)))
+        ctx.push(Tour(p.seat, ship=i, stop=stop, guests=list(ship.guests)))
         if ship.token:
             if upgrades.open_spaces(ctx, p, stop) or _later_home(ctx, p, ship):
-                ctx.push(Decision("unlock", p.seat, count=i, action=stop))
+                ctx.push(Unlock(p.seat, ship=i, stop=stop))
             else:
                 ctx.log("travel", p.seat, "The upgrade token can go nowhere on this cruise and "
                         "is discarded.")
@@ -117,17 +130,17 @@ def _later_home(ctx: Ctx, p: Player, ship: Ship) -> bool:
     return any(upgrades.open_spaces(ctx, p, s) for s in later)
 
 
-def unlock_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def unlock_options(ctx: Ctx, dec: Unlock) -> list[Command]:
     p = ctx.player(dec.seat)
-    out: list[Command] = [UnlockUpgrade(u) for u in upgrades.open_spaces(ctx, p, dec.action)]
-    if _later_home(ctx, p, p.ships[dec.count]):
+    out: list[Command] = [UnlockUpgrade(u) for u in upgrades.open_spaces(ctx, p, dec.stop)]
+    if _later_home(ctx, p, p.ships[dec.ship]):
         out.append(Done())
     return out
 
 
-def apply_unlock(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def apply_unlock(ctx: Ctx, dec: Unlock, cmd: Command) -> None:
     p = ctx.player(dec.seat)
-    ship = p.ships[dec.count]
+    ship = p.ships[dec.ship]
     if isinstance(cmd, Done):
         ctx.log("travel", p.seat, f"{p.name} keeps the upgrade token for a later destination.")
         return
@@ -142,34 +155,34 @@ def tour_cost(colour: str, destination: str, discount: int = 0) -> int:
     return max(0, (1 if colour == destination else 2) - discount)
 
 
-def tour_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def tour_options(ctx: Ctx, dec: Tour) -> list[Command]:
     p = ctx.player(dec.seat)
     off = modifiers.amount(ctx, p, "tour_discount")
-    out: list[Command] = [TourGuest(c) for c in dict.fromkeys(dec.data)
-                          if tour_cost(c, dec.action, off) <= p.ads]
+    out: list[Command] = [TourGuest(c) for c in dict.fromkeys(dec.guests)
+                          if tour_cost(c, dec.stop, off) <= p.ads]
     out.append(Done())
     return out
 
 
-def apply_tour(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def apply_tour(ctx: Ctx, dec: Tour, cmd: Command) -> None:
     if isinstance(cmd, Done):
         modifiers.end_of_step(ctx)
         return
     assert isinstance(cmd, TourGuest)
     p = ctx.player(dec.seat)
-    cost = tour_cost(cmd.colour, dec.action, modifiers.amount(ctx, p, "tour_discount"))
-    vp = TOUR_VP + upgrades.upgrades_of(ctx, p, dec.action)
+    cost = tour_cost(cmd.colour, dec.stop, modifiers.amount(ctx, p, "tour_discount"))
+    vp = TOUR_VP + upgrades.upgrades_of(ctx, p, dec.stop)
     vp += modifiers.amount(ctx, p, "tour_bonus_vp")
     p.ads -= cost
     p.vp += vp
     p.guests_toured += 1
     ctx.log("tour", p.seat, f"{p.name} tours {names.guest(cmd.colour)} at the "
-            f"{names.colour_name(dec.action)} destination for {cost} "
+            f"{names.colour_name(dec.stop)} destination for {cost} "
             f"ad{'s' if cost != 1 else ''}: +{vp} VP.")
-    rest = list(dec.data)
+    rest = list(dec.guests)
     rest.remove(cmd.colour)
     if rest:
-        ctx.push(Decision("tour", dec.seat, count=dec.count, action=dec.action, data=rest))
+        ctx.push(Tour(dec.seat, ship=dec.ship, stop=dec.stop, guests=rest))
     else:
         modifiers.end_of_step(ctx)
 
@@ -181,18 +194,18 @@ def icons(ctx: Ctx, ship: Ship, colour: str) -> int:
 def day_in_space(ctx: Ctx, p: Player, ship: Ship) -> None:
     ctx.log("travel", p.seat, f"{p.name}'s ship has a day in space.")
     if any(ctx.c.agenda(c).timing == "day_in_space" for c in p.hand) and ship.guests:
-        ctx.push(Decision("day_in_space", p.seat, count=p.ships.index(ship)))
+        ctx.push(DayInSpace(p.seat, ship=p.ships.index(ship)))
         return
     space_bonuses(ctx, p, ship)
 
 
-def space_options(ctx: Ctx, dec: Decision) -> list[Command]:
+def space_options(ctx: Ctx, dec: DayInSpace) -> list[Command]:
     return [Done()]
 
 
-def apply_space(ctx: Ctx, dec: Decision, cmd: Command) -> None:
+def apply_space(ctx: Ctx, dec: DayInSpace, cmd: Command) -> None:
     p = ctx.player(dec.seat)
-    space_bonuses(ctx, p, p.ships[dec.count])
+    space_bonuses(ctx, p, p.ships[dec.ship])
     modifiers.end_of_step(ctx)
 
 
@@ -215,7 +228,7 @@ def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
         elif kind == "reputation":
             gain_reputation(ctx, p, n)
         else:
-            ctx.push(Decision("choose_resource", p.seat, count=n, action="day in space"))
+            ctx.push(ResourceChoice(p.seat, left=n, why="day in space"))
         plural = "s" if guests != 1 else ""
         ctx.log("travel", p.seat, f"{guests} {names.colour_name(colour)} guest{plural} enjoy "
                 f"the ship: +{n} {kind}.")

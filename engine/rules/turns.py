@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
+from engine.decisions import Act, Decision
 from engine.rules import endgame, modifiers
 from engine.rules.economy import clamp_storage
-from engine.state import Decision, Turn
+from engine.state import Turn
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def finish_action(ctx: Ctx, dec: Decision) -> None:
     t = ctx.s.turn
-    if dec.data and dec.data[0] == "bonus":
+    if isinstance(dec, Act) and dec.granted:
         return  # an action granted by a token or card does not use one of the two
     if t.phase == "actions":
         t.actions_left -= 1

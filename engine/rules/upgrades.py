@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 BASE_SHIPS = 3
 BASE_SEGMENTS = 3

@@ -256,7 +256,7 @@ class GameScreen(Screen[None]):
         s = g.state
         if dec is None or s.turn.number == 0 or dec.seat == s.turn.seat:
             return ""
-        if dec.kind == "funding" and "bump" in dec.action and dec.seat in self._bumped_by:
+        if dec.kind == "funding" and "bump" in dec.why and dec.seat in self._bumped_by:
             return f"your worker was bumped by {self._bumped_by[dec.seat]}"
         return f"asked during {plain(s.players[s.turn.seat].name)}'s turn"
 

@@ -71,14 +71,14 @@ def gain(game: Game, cmd: C.Command) -> str:  # noqa: C901 - one branch per kind
     p = s.players[dec.seat]
     b = s.board
     if isinstance(cmd, C.TourGuest):
-        cost = travel.tour_cost(cmd.colour, dec.action,
+        cost = travel.tour_cost(cmd.colour, dec.stop,
                                 modifiers.amount(ctx, p, "tour_discount"))
-        vp = travel.TOUR_VP + upgrades.upgrades_of(ctx, p, dec.action) \
+        vp = travel.TOUR_VP + upgrades.upgrades_of(ctx, p, dec.stop) \
             + modifiers.amount(ctx, p, "tour_bonus_vp")
         return f"-{_s(cost, 'ad')}, +{vp} VP"
     if isinstance(cmd, C.SellTicket):
         price = cruises.guest_price(cmd.section, cruises.ad_discount(ctx, p))
-        dests = cruises.destinations(ctx, dec.station)
+        dests = cruises.destinations(ctx, dec.space)
         match = ", +1 reputation" if cmd.colour in dests else ""
         return f"+{len(dests)} money{match}" if price else f"free, +{len(dests)} money{match}"
     if isinstance(cmd, C.BoardGuest) and cmd.section >= 0:

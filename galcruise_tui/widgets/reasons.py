@@ -85,9 +85,9 @@ def unavailable(game: Game) -> list[str]:
         ctx = Ctx(s, game.comps)
         off = modifiers.amount(ctx, p, "tour_discount")
         toured = {c.colour for c in legal if isinstance(c, C.TourGuest)}
-        for colour in dict.fromkeys(dec.data):
+        for colour in dict.fromkeys(dec.guests):
             if colour not in toured:
-                cost = travel.tour_cost(colour, dec.action, off)
+                cost = travel.tour_cost(colour, dec.stop, off)
                 out.append(f"Tour the {GUEST_NAME.get(colour, colour)} guest: needs "
                            f"{cost} ad{'s' if cost != 1 else ''} (you have {p.ads})")
     return out

@@ -7,14 +7,17 @@ board action she performed (for the second-action rule), or "" for none.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine.components import RachelCard
-from engine.ctx import Ctx
 from engine.rules import blueprints, developments, experts, funding
 from engine.rules.economy import can_lose_reputation, gain_reputation, lose_reputation
 from engine.rules.rachel import deck, launch, numbers
 from engine.rules.rachel.guests import guest_plan, take_guests
 from engine.state import RESOURCES, Player, Ship
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 MAX_SHIPS = 3  # her upgrades have no effect: never 4 ships or 4 segments
 MAX_SEGMENTS = 3
@@ -372,8 +375,8 @@ def hire(ctx: Ctx, p: Player, card: RachelCard) -> str:
 
 
 # --- the table ---------------------------------------------------------------------------
-Possible = Callable[[Ctx, Player, RachelCard], bool]
-Do = Callable[[Ctx, Player, RachelCard], str]
+Possible = Callable[["Ctx", Player, RachelCard], bool]
+Do = Callable[["Ctx", Player, RachelCard], str]
 
 ACTIONS: dict[str, tuple[Possible, Do]] = {
     "build_segments": (lambda ctx, p, c: can_build(ctx, p), build),

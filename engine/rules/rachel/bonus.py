@@ -7,10 +7,14 @@ bumped, recalled, or home as a pilot); `RachelState.away` remembers which expert
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules import funding
 from engine.rules.rachel import deck
 from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 VP_TOKEN = funding.TOP_TOKENS.index("vp")
 # The expert tile's "bump gives a funding bonus" is an expert ability; hers have none.

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.components import RachelCard, RachelWorkerCard
-from engine.ctx import Ctx
 from engine.options import CUSTOM_ROWS, GameOptions
 from engine.rules.rachel import SEAT
 from engine.state import RachelState
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 # The rows of the difficulty table, in the order of GameOptions.custom_mix.
 DEVELOPMENTS_GOAL, SEGMENTS_GOAL, SHIPS_GOAL, SECOND_ACTION, MEETING, EXPERT = range(6)

@@ -6,11 +6,15 @@ the progress track and moves that goal's tracker to the top. Yours never make he
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules import progress
 from engine.rules.goals import TOP
 from engine.rules.rachel import deck
 from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 NAMES = ("developments placed", "segments built", "ships launched")
 

@@ -6,8 +6,12 @@ the colours of the cruise's destinations in order, repeated until enough guests 
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.state import COLOURS
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 SUPPLY = 3
 

@@ -6,8 +6,9 @@ card she could not use) it is the worker she placed this turn, taken back off th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.components import RachelCard
-from engine.ctx import Ctx
 from engine.rules import progress
 from engine.rules.economy import lose_reputation
 from engine.rules.launch import PRESOLD_PENALTY, new_cruise
@@ -16,6 +17,9 @@ from engine.rules.rachel import bonus
 from engine.rules.rachel.guests import guest_plan, take_guests
 from engine.rules.ships import cabins
 from engine.state import COLOURS, Player, Ship
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 TOP_SECTION = 2
 VP_TOKEN = "top2"

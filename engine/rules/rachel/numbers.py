@@ -9,9 +9,12 @@ from there she moves on in scan order, wrapping around, until the option is usab
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from engine.ctx import Ctx
 from engine.rules.rachel import deck
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def start(first: int, second: int, count: int) -> int:

@@ -3,10 +3,14 @@ cockpit also scores its ship's segments; -5 per ship never launched."""
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules import scoring
 from engine.rules.rachel.launch import ship_vp
 from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def cockpits(ctx: Ctx, p: Player) -> int:

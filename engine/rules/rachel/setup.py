@@ -5,9 +5,13 @@ here and you make yours after."""
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules import developments
 from engine.rules.rachel import NAME, SEAT, actions, deck, numbers
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 
 def prepare(ctx: Ctx) -> None:

@@ -8,11 +8,15 @@ paid or gained. The return is everyone's.
 
 from __future__ import annotations
 
-from engine.ctx import Ctx
+from typing import TYPE_CHECKING
+
 from engine.rules import travel
 from engine.rules.economy import gain_reputation
 from engine.rules.rachel import bonus, deck
 from engine.state import Player, Ship
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 TOKEN_VP = 1
 

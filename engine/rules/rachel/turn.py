@@ -1,4 +1,5 @@
-"""Rachel's turn (レイチェルの手番), run by `flow.advance` through `flow.BOT_TURNS`.
+"""Rachel's turn (レイチェルの手番), run by `flow.advance`
+through her seat rules in `engine.registry`.
 
 One step per call; `turn.phase` says where she is, so her turn can pause while you choose the
 funding bonus for a worker she bumped, and go on after. Phases: start (travel) -> r_phase2
@@ -8,12 +9,16 @@ or r_meeting (hard: the meeting's action) -> goals -> done.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.components import RachelCard
-from engine.ctx import Ctx
 from engine.rules import funding, network, placement, turns
 from engine.rules.economy import fee
 from engine.rules.rachel import KIND, actions, bonus, deck, goals, launch, travel
 from engine.state import NEUTRAL, NPC, Player
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
 
 __all__ = ["KIND", "step"]
 

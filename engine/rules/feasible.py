@@ -1,0 +1,27 @@
+"""Whether an action could be carried out at all: asked before offering it, and by a token that
+grants one (so it never imports the actions it asks about: they are in `ctx.r.actions`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.decisions import Act
+from engine.state import Player
+from engine.trial import trial
+
+if TYPE_CHECKING:
+    from engine.ctx import Ctx
+
+
+def feasible(ctx: Ctx, p: Player, action: str, cost: int, boost: int = 0) -> bool:
+    """Whether the action has any legal choice once `cost` money of fees is paid."""
+    entry = ctx.r.actions.get(action)
+    if cost > p.money or entry is None:
+        return False
+    dec = Act(p.seat, action=action, boost=boost)
+    if not cost:
+        return bool(entry.options(ctx, p, dec))
+    t = trial(ctx)
+    tp = t.player(p.seat)
+    tp.money -= cost
+    return bool(entry.options(t, tp, dec))
