@@ -12,15 +12,13 @@ from engine.state import Player, State
 
 
 class Ctx:
-    __slots__ = ("s", "c", "r", "events", "frozen")
+    __slots__ = ("s", "c", "r", "events")
 
     def __init__(self, state: State, comps: Components, rules: Rules | None = None) -> None:
         self.s = state
         self.c = comps
         self.r = rules if rules is not None else rules_for(state.options.modules)
         self.events: list[Event] = []
-        # The state's encoding while nothing may change it (see engine.trial).
-        self.frozen: bytes | None = None
 
     def log(self, kind: str, seat: int, text: str) -> None:
         self.events.append(Event(kind, seat, text))

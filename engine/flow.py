@@ -7,8 +7,6 @@ game forward through the automatic steps until some player has to decide somethi
 
 from __future__ import annotations
 
-import msgspec
-
 from engine.commands import (
     Command,
     DropReputation,
@@ -45,8 +43,6 @@ from engine.rules.turns import end_turn
 from engine.state import RESOURCES, Player, Turn
 from engine.trial import trial
 
-_encode = msgspec.msgpack.Encoder().encode
-
 
 # --- what the game waits for ---------------------------------------------------------
 def describe(ctx: Ctx, dec: Decision) -> str:
@@ -59,20 +55,16 @@ def legal(ctx: Ctx) -> list[Command]:
         return []
     dec = s.stack[-1]
     kind = ctx.r.kind(dec)
-    ctx.frozen = b""  # nothing below changes the state: trials may share one encoding
-    try:
-        out = list(kind.options(ctx, dec))
-        on_turn = kind.free and dec.seat == s.turn.seat and \
-            s.turn.phase not in ("setup", "done", "final")
-        free: list[Command] = []
-        for row in ctx.r.free.values():
-            if on_turn or not row.on_turn:
-                free.extend(row.options(ctx, dec))
-        if free and dec.seat == s.turn.seat:
-            free = _safe_free(ctx, dec, free)
-        return out + free
-    finally:
-        ctx.frozen = None
+    out = list(kind.options(ctx, dec))
+    on_turn = kind.free and dec.seat == s.turn.seat and \
+        s.turn.phase not in ("setup", "done", "final")
+    free: list[Command] = []
+    for row in ctx.r.free.values():
+        if on_turn or not row.on_turn:
+            free.extend(row.options(ctx, dec))
+    if free and dec.seat == s.turn.seat:
+        free = _safe_free(ctx, dec, free)
+    return out + free
 
 
 def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
@@ -95,7 +87,7 @@ def _open_for_every_split(ctx: Ctx, act: Act, p: Player, n: int) -> bool:
     if not n:
         return bool(action_options(ctx, p, act))
     for split in _splits(n):
-        t = trial(ctx)
+        t = trial(ctx, p.seat)
         tp = t.player(p.seat)
         for r, k in zip(RESOURCES, split, strict=True):
             tp.set_resource(r, tp.resource(r) + k)
@@ -110,7 +102,7 @@ def _keeps_action_open(ctx: Ctx, act: Act, cmd: Command) -> bool:
     if not isinstance(cmd, (PlayAgendaResource, PlayAgendaEffect, UseTechnology,
                             DropReputation)):
         return True
-    t = trial(ctx)
+    t = trial(ctx, act.seat)
     p = t.player(act.seat)
     choice = 0
     if isinstance(cmd, (PlayAgendaResource, PlayAgendaEffect)):
@@ -139,7 +131,6 @@ def _keeps_action_open(ctx: Ctx, act: Act, cmd: Command) -> bool:
             p.ads += n
         else:
             choice = n
-    t.frozen = b"" if choice else None
     return _open_for_every_split(t, act, p, choice)
 
 

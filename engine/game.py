@@ -150,13 +150,14 @@ class Game:
             ctx.events.append(Event(REVEAL, -1, "Hidden information was revealed."))
         return ctx.events
 
-    def _hidden(self) -> bytes:
-        """The face-down part of the state, in order: decks, Rachel's deck, the NPC's spare
-        technology tiles and the RNG (which decides every future shuffle)."""
+    def _hidden(self) -> tuple:
+        """What changes whenever face-down information moves: every draw or flip shortens a
+        deck (agenda, blueprints, cockpits, engines, cruises, Rachel's, the NPC's spare
+        technology tiles) and every shuffle or random pick advances the RNG."""
         b, r = self.state.board, self.state.rachel
-        return _encoder.encode((b.agenda_deck, b.blueprint_deck, b.cockpit_deck, b.engine_deck,
-                                b.cruise_deck, r.deck if r else None,
-                                b.npc.technologies if b.npc else None, self.state.rng))
+        return (len(b.agenda_deck), len(b.blueprint_deck), len(b.cockpit_deck),
+                len(b.engine_deck), len(b.cruise_deck), len(r.deck) if r else 0,
+                len(b.npc.technologies) if b.npc else 0, self.state.rng)
 
     # --- hidden information ------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:

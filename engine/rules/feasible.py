@@ -21,7 +21,7 @@ def feasible(ctx: Ctx, p: Player, action: str, cost: int, boost: int = 0) -> boo
     dec = Act(p.seat, action=action, boost=boost)
     if not cost:
         return bool(entry.options(ctx, p, dec))
-    t = trial(ctx)
+    t = trial(ctx, p.seat)
     tp = t.player(p.seat)
     tp.money -= cost
     return bool(entry.options(t, tp, dec))

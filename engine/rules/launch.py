@@ -109,7 +109,7 @@ def _played(ctx: Ctx, seat: int, cards: Sequence[str], active: bool = True) -> C
     effects on (the game itself is unchanged)."""
     if not cards:
         return ctx
-    t = trial(ctx)
+    t = trial(ctx, seat)
     hand = t.player(seat).hand
     for c in cards:
         hand.remove(c)
@@ -312,7 +312,7 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
 def _boards_after(ctx: Ctx, dec: Boarding, p: Player, cmd: DropReputation) -> bool:
     """An ad drop at boarding (for last-minute guests) must leave the launch finishable."""
     n = drop_bonuses(ctx, p.reputation, cmd.to)["ad"]
-    t = trial(ctx)
+    t = trial(ctx, p.seat)
     tp = t.player(p.seat)
     tp.reputation, tp.ads, t.s.turn.dropped = cmd.to, tp.ads + n, True
     return _with_some_helpers(t, tp, lambda c, q: bool(board_options(c, dec)))
