@@ -131,14 +131,9 @@ class FinalTravel(Decision, tag="final_travel"):
     pass
 
 
-AnyDecision = (
-    StartingDevelopment | StartingBlueprint | MainChoice | ChooseAction | MeetingAction | Act
-    | Funding | ResourceChoice | FreeBlueprint | DiscardDown | Boarding | LaunchSupplies
-    | SellTickets | TravelStart | ExtraTravel | TravelOrder | Unlock | Tour | DayInSpace
-    | GoalChoice | FinalTravel
+# The base game's kinds; with the kinds the modules add, `engine.decision_union.AnyDecision`.
+BASE_KINDS: tuple[type[Decision], ...] = (
+    StartingDevelopment, StartingBlueprint, MainChoice, ChooseAction, MeetingAction, Act,
+    Funding, ResourceChoice, FreeBlueprint, DiscardDown, Boarding, LaunchSupplies, SellTickets,
+    TravelStart, ExtraTravel, TravelOrder, Unlock, Tour, DayInSpace, GoalChoice, FinalTravel,
 )
-
-# Each kind by its tag, for tools and tests that name a kind in words.
-BY_KIND: dict[str, type[Decision]] = {
-    c.__struct_config__.tag: c for c in AnyDecision.__args__  # type: ignore[union-attr]
-}

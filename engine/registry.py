@@ -88,6 +88,9 @@ class Rules:
     seats: dict[str, SeatRules]
     main_options: list[Options] = field(default_factory=list)  # extra phase-2 choices
     main_handlers: dict[type, Apply] = field(default_factory=dict)  # ... and their handlers
+    # (ctx): set-up steps of modules, run after every base set-up draw so that a seed deals a
+    # module game the same base layout as a base game.
+    setup: tuple[Callable[..., None], ...] = ()
     modules: tuple[str, ...] = ()
 
     def kind(self, dec: D.Decision) -> Kind:

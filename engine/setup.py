@@ -140,6 +140,8 @@ def new_state(opts: GameOptions, comps: Components) -> State:
     state.setup_queue = list(reversed(state.turn_order))
     if n == 1:
         rachel_setup.prepare(ctx)
+    for step in ctx.r.setup:
+        step(ctx)
     return state
 
 

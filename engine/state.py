@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.decisions import AnyDecision
+from engine.decision_union import AnyDecision
 from engine.options import GameOptions
 
 RESOURCES: tuple[str, str, str] = ("food", "oxygen", "fuel")
@@ -21,6 +21,14 @@ NEUTRAL = -1  # owner id of a neutral development, and the "supply" as a payee
 NPC = -2
 
 TokenState = Literal["up", "flipped", "removed"]
+# The steps of a turn that run by themselves between decisions (the decisions are the stack's):
+# set-up, phase 1 travel, phase 2 (worker, launch or meeting) and its actions, phase 3 goals,
+# the end of the turn; a final-round player's turn; Rachel's own steps ("r_...").
+Phase = Literal["setup", "start", "travel", "phase2", "actions", "meeting_action", "launch",
+                "goals", "turn_end", "done", "final", "r_phase2", "r_act1", "r_act2",
+                "r_meeting"]
+# The round-level steps of the game's end (進捗トラックとゲームの終了); "" before it.
+FinalPhase = Literal["", "recall", "turns", "ships", "goals", "agm", "over"]
 
 
 class Occupant(msgspec.Struct):
@@ -139,7 +147,7 @@ class Board(msgspec.Struct):
 class Turn(msgspec.Struct):
     seat: int
     number: int
-    phase: str = "start"
+    phase: Phase = "start"
     station: int = 0  # where this turn's worker went
     actions_left: int = 0
     paid: list[str] = msgspec.field(default_factory=list)  # places paid for: c1..c6, t1..t4
@@ -184,7 +192,7 @@ class State(msgspec.Struct):
     turns_taken: int = 0
     agm_done: int = 0
     end_triggered: bool = False
-    final_phase: str = ""
+    final_phase: FinalPhase = ""
     final_turns_left: list[int] = msgspec.field(default_factory=list)
     over: bool = False
     log_index: int = 0

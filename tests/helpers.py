@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import Game, GameOptions
 from engine.commands import Command
-from engine.decisions import BY_KIND
+from engine.decision_union import BY_KIND
 from engine.state import Turn
 
 

@@ -1,10 +1,19 @@
 """Optional rule modules: the expansions, each a folder here, turned on by GameOptions.modules.
 
-A module folder holds its component data (`data/*.toml`, stand-ins marked as such) and, as it
-grows, its setup steps and rules. It is registered in exactly one place, `MODULES` below; the
-base game never imports a module by name. What the engine needs to know of a module without
-loading its rules (its name, what it adds, what it cannot be combined with) is this registry
-row, so options can be checked and listed cheaply.
+A module is one folder:
+- `data/*.toml`: its components (stand-ins marked `source = "stand-in"`), loaded with the base
+  set by `engine.components.components_for(modules)`;
+- `decisions.py` (optional): `KINDS`, its own decision Structs (subclasses of
+  `engine.decisions.Decision`, each with its own tag); `engine.decision_union` finds them, so a
+  snapshot can hold them whether or not a game turns the module on;
+- `__init__.py`: `extend(rules) -> Rules` (optional), which returns the base table
+  (`engine.registry.Rules`) with the module's rows added: `kinds` for its decisions,
+  `free`, `actions`, `main_options` / `main_handlers`, `setup` steps; the table is built once
+  per module set (`engine.registry.rules_for`), so the base game's table never changes.
+It is registered in exactly one place, `MODULES` below; the base game never imports a module
+by name. What the engine needs to know of a module without loading its rules (its name, what
+it adds, what it cannot be combined with) is this registry row, so options can be checked and
+listed cheaply.
 """
 
 from __future__ import annotations
