@@ -10,18 +10,20 @@ from bench.timing import Row, table
 
 
 def _speed(args: argparse.Namespace) -> int:
-    from bench import repaint, speed, startup, storage, timing
+    from bench import bots, repaint, speed, startup, storage, timing
 
     timing.use_clock("wall" if args.wall else "cpu")
     quick = args.quick
     games = 3 if quick else 15
     repeats = 3 if quick else 9
     rows: list[Row] = []
-    sections = args.only or ["engine", "games", "memory", "files", "startup"]
+    sections = args.only or ["engine", "games", "bots", "memory", "files", "startup"]
     if "engine" in sections:
         rows += speed.engine_rows(2 if quick else 8, args.seed)
     if "games" in sections:
         rows += speed.game_rows(games, args.seed)
+    if "bots" in sections:
+        rows += bots.bot_rows(1 if quick else 3, args.seed)
     if "memory" in sections:
         rows += speed.memory_rows(1 if quick else 3, args.seed)
     if "files" in sections:
@@ -92,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
     parser.add_argument("--only", nargs="+",
-                        choices=["engine", "games", "memory", "files", "startup"])
+                        choices=["engine", "games", "bots", "memory", "files", "startup"])
     parser.set_defaults(run=_speed)
     sub = parser.add_subparsers(dest="mode")
     f = sub.add_parser("fuzz", help="random-legal games with every invariant after each command")

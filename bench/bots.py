@@ -1,0 +1,40 @@
+"""Bot think time where players feel it: the CPU a greedy seat spends choosing, per turn."""
+
+from __future__ import annotations
+
+import statistics
+
+from bench import timing
+from bench.timing import Row
+from engine import Game, GameOptions
+from engine.bots.greedy import GreedyBot
+
+TURNS = 40  # per game: enough turns to reach launches and cards in hand
+
+
+def greedy_turn_times(players: int, seed: int, turns: int = TURNS) -> list[float]:
+    """Seconds the greedy bot spends on each whole turn (all its commands in it)."""
+    game = Game.new(GameOptions(players=players, seed=seed, seats=("greedy",) * players))
+    bots = {s: GreedyBot(seed * 8 + s) for s in range(players)}
+    per_turn: dict[int, float] = {}
+    clock = timing.clock
+    while not game.is_over and game.state.turn.number <= turns:
+        dec = game.pending
+        assert dec is not None
+        t0 = clock()
+        cmd = bots[dec.seat].choose(game)
+        per_turn[game.state.turn.number] = per_turn.get(game.state.turn.number, 0.0) \
+            + clock() - t0
+        game.apply(cmd)
+    return list(per_turn.values())
+
+
+def bot_rows(games: int, seed: int) -> list[Row]:
+    times: list[float] = []
+    for i in range(games):
+        times += greedy_turn_times(2, seed + i)
+    times.sort()
+    return [Row("greedy think time per turn, 2p", statistics.median(times) * 1e3, "ms/turn",
+                len(times), "target < 50 ms"),
+            Row("greedy think time per turn, 2p, 90th pct", times[int(len(times) * 0.9)] * 1e3,
+                "ms/turn", len(times))]
