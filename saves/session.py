@@ -141,30 +141,43 @@ class Session:
                 return s
         s = cls(starting_position(gf, path), gf, path)
         try:
-            s._replay(trusted=False)
+            rerecorded = s._replay(trusted=False)
         except _Diverged as e:
             raise refuse(path, str(e)) from None
+        if rerecorded:
+            # Another galcruise wrote it (a new version stores the position differently, or
+            # changed a rule): every move is still legal, so the game goes on rather than
+            # being lost. `verify` still reports the difference.
+            s.warning = (f"{path or 'The save'}: written by another version of galcruise; its "
+                         f"moves replay legally but the position differs from command "
+                         f"{rerecorded} on, so its checkpoints are recorded again.")
         s._drop_illegal_redo()
         return s
 
-    def _replay(self, trusted: bool) -> bool:
-        """Play the file's log into this fresh session. Trusted: False at the first doubt.
-        Checked: _Diverged names the first command that is refused or that diverges."""
+    def _replay(self, trusted: bool) -> int:
+        """Play the file's log into this fresh session.
+
+        Trusted: 0 at the first doubt, else 1. Checked: _Diverged names the first command that
+        is refused; a stored hash that differs is no refusal (the moves are legal): the hashes
+        from there on are recorded again, and the first such command is returned (0: none)."""
         expected = dict(self.file.hashes)
+        rerecorded = 0
         for i, cmd in enumerate(self.file.commands):
             try:
                 self._apply_logged(cmd, trusted)
             except Exception as e:  # noqa: BLE001 - whatever a file holds, it is refused
                 if trusted:
-                    return False
+                    return 0
                 raise _Diverged(f"the log replays illegally at command {i + 1}: {e}") from None
             want = expected.get(i + 1)
-            if want is not None and want != self.game.state_hash():
-                if trusted:
-                    return False
-                raise _Diverged(f"the game diverges at command {i + 1} (the rules changed "
-                                "since it was saved)")
-        return True
+            if rerecorded or want is None or want == self.game.state_hash():
+                continue
+            if trusted:
+                return 0
+            rerecorded = i + 1
+            self.file.hashes = [(k, h) for k, h in self.file.hashes if k < rerecorded]
+            self.file.hashes.append((rerecorded, self.game.state_hash()))
+        return 1 if trusted else rerecorded
 
     def _drop_illegal_redo(self) -> None:
         """Keep the redo list only as far as it plays legally from here.
