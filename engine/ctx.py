@@ -16,8 +16,8 @@ class Ctx:
         self.c = comps
         self.events: list[Event] = []
 
-    def log(self, kind: str, seat: int, text: str) -> None:
-        self.events.append(Event(kind, seat, text))
+    def log(self, kind: str, seat: int, text: str, hidden: str = "") -> None:
+        self.events.append(Event(kind, seat, text, hidden))
 
     def player(self, seat: int) -> Player:
         return self.s.players[seat]

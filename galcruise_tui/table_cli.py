@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
     from saves.session import now
     from saves.tables import Secrets, TableStore, store_path
 
-    store = TableStore(store_path(args.store, data_root))
+    store = TableStore(store_path(args.store or args.app_store, data_root))
     try:
         cmd = args.table_cmd
         if cmd == "new":
@@ -74,9 +74,9 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
         if cmd == "export":
             print(store.export(args.table, Path(args.out), now()))
             return 0
-        who = args.who or getpass.getuser()
+        who = args.who or args.name or getpass.getuser()
         seat = store.seat_of(args.table, who)
-        secret = store.claim(args.table, seat, Secrets(data_root))
+        secret = store.claim(args.table, seat, Secrets(data_root), who)
         store.play_bots(args.table)
         game, log = store.game(args.table)
         if cmd == "show":

@@ -83,6 +83,14 @@ class TableInfo(msgspec.Struct, frozen=True):
     options: GameOptions
     seats: tuple[SeatInfo, ...]
     moves: int
+    error: str | None = None  # a damaged table: listed with its sentence, never opened
+
+
+class Stale(TableError):
+    """The table moved on (another app played first, or took a move back): read it again."""
+
+
+OPEN = ""  # the name of a person's seat that anyone may join (it takes the joiner's name)
 
 
 def store_path(cli: str | Path | None, data_root: Path) -> Path:
@@ -135,9 +143,21 @@ class TableStore:
     def _open(self) -> sqlite3.Connection:
         new = not self.path.exists()
         if new:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise TableError(f"{self.path}: the store's folder cannot be made "
+                                 f"({e.strerror or e}).") from None
         elif not self.path.is_file():
             raise TableError(f"{self.path}: not a galcruise table store (not a file).")
+        # SQLite writes its journal beside the file: a folder or file it cannot write would
+        # fail at the first move, or read as "not a store"; say so now.
+        folder = self.path.parent
+        what = "its folder" if not os.access(folder, os.W_OK | os.X_OK) else \
+            "the file" if not new and not os.access(self.path, os.R_OK | os.W_OK) else None
+        if what:
+            raise TableError(f"{self.path}: {what} is not writable for you, and a table store "
+                             "writes its journal there (a group's folder: see the README).")
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
             db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
@@ -164,8 +184,10 @@ class TableStore:
         self._db.close()
 
     # --- tables -----------------------------------------------------------------------------
-    def create(self, options: GameOptions, created: str) -> str:
-        """A new table for `options` (its seat kinds say which seats are people); its id."""
+    def create(self, options: GameOptions, created: str, open_seats: tuple[int, ...] = ()
+               ) -> str:
+        """A new table for `options` (its seat kinds say which seats are people); its id.
+        `open_seats`: people's seats that anyone may join (they play under the seat's colour)."""
         comps = Game.new(options).comps  # refuses bad options before anything is written
         table = secrets.token_hex(4)
         with _immediate(self._db):
@@ -175,12 +197,49 @@ class TableStore:
             for seat, (name, kind) in enumerate(zip(options.seat_names(), options.seat_kinds(),
                                                     strict=True)):
                 self._db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
-                                 (table, seat, name, kind))
+                                 (table, seat, OPEN if seat in open_seats else name, kind))
         return table
 
     def tables(self) -> list[TableInfo]:
-        ids = [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created, id")]
-        return [self.info(t) for t in ids]
+        """Every table, oldest first; a damaged one carries its sentence in `error`."""
+        out = []
+        for (t,) in self._db.execute("SELECT id FROM tables ORDER BY created, id").fetchall():
+            try:
+                out.append(self.info(t))
+            except TableError as e:
+                out.append(TableInfo(t, GameOptions(), (), 0, str(e)))
+        return out
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits to the file (SQLite's own counter):
+        a poll that costs no read of any table."""
+        return self._db.execute("PRAGMA data_version").fetchone()[0]
+
+    def head(self, table: str) -> tuple[int, int]:
+        """(undos, moves) of a table: what a poll compares."""
+        row = self._db.execute("SELECT undos, (SELECT COUNT(*) FROM moves WHERE table_id = ?) "
+                               "FROM tables WHERE id = ?", (table, table)).fetchone()
+        if row is None:
+            raise TableError(f"{self.path}: no table {table!r}.")
+        return row[0], row[1]
+
+    def commands(self, table: str, since: int = 0) -> tuple[int, list[tuple[int, Command]]]:
+        """(undos, [(seat, command)]) for the moves from `since` on, in order, read in one
+        transaction so the two agree."""
+        with _read(self._db):
+            undos, _ = self.head(table)
+            out: list[tuple[int, Command]] = []
+            for seq, seat, blob in self._db.execute(
+                    "SELECT seq, seat, command FROM moves WHERE table_id = ? AND seq >= ? "
+                    "ORDER BY seq", (table, since)).fetchall():
+                try:
+                    if seq != since + len(out):
+                        raise GameError(f"move {since + len(out) + 1} is missing")
+                    out.append((seat, _command.decode(blob)))
+                except (msgspec.DecodeError, GameError) as e:
+                    raise TableError(f"{self.path}: table {table} is damaged at move {seq + 1} "
+                                     f"({e}).") from None
+        return undos, out
 
     def info(self, table: str) -> TableInfo:
         row = self._db.execute("SELECT options FROM tables WHERE id = ?", (table,)).fetchone()
@@ -205,7 +264,7 @@ class TableStore:
             raise TableError(f"{self.path}: no table {table!r}.")
         cached = self._games.get(table)
         if cached is None or cached[0] != row[0]:
-            cached = (row[0], self._start(table), [], b"")
+            cached = (row[0], self.start(table), [], b"")
         _, game, log, before_last = cached
         for seq, blob in self._db.execute(
                 "SELECT seq, command FROM moves WHERE table_id = ? AND seq >= ? ORDER BY seq",
@@ -223,7 +282,8 @@ class TableStore:
         self._games[table] = (row[0], game, log, before_last)
         return game.copy(), list(log)
 
-    def _start(self, table: str) -> Game:
+    def start(self, table: str) -> Game:
+        """The table's starting position, refused if this galcruise cannot rebuild it."""
         info = self.info(table)
         data_id, data_hash = self._db.execute(
             "SELECT data_id, data_hash FROM tables WHERE id = ?", (table,)).fetchone()
@@ -239,18 +299,24 @@ class TableStore:
                 return s.seat
         raise TableError(f"table {table} has no seat for {name!r}.")
 
-    def claim(self, table: str, seat: int, mine: Secrets) -> str:
-        """This person's secret for `seat`, taking the seat if it is free."""
+    def claim(self, table: str, seat: int, mine: Secrets, name: str | None = None) -> str:
+        """This person's secret for `seat`, taking the seat if it is free; an open seat takes
+        `name` (the seat keeps its colour in the game)."""
         secret = mine.get(self.path, table, seat)
         with _immediate(self._db):
-            row = self._db.execute("SELECT secret_hash FROM seats WHERE table_id = ? AND seat = ?",
-                                   (table, seat)).fetchone()
+            row = self._db.execute("SELECT secret_hash, name, kind FROM seats "
+                                   "WHERE table_id = ? AND seat = ?", (table, seat)).fetchone()
             if row is None:
                 raise TableError(f"table {table} has no seat {seat + 1}.")
+            if row[2] != "human":
+                raise TableError(f"seat {seat + 1} of table {table} is a {row[2]} bot's.")
             if row[0] is None:
+                if row[1] == OPEN and not name:
+                    raise TableError(f"seat {seat + 1} of table {table} needs your name.")
                 secret = secret or mine.new(self.path, table, seat)
-                self._db.execute("UPDATE seats SET secret_hash = ? WHERE table_id = ? AND seat = ?",
-                                 (_hash(secret), table, seat))
+                self._db.execute("UPDATE seats SET secret_hash = ?, name = ? "
+                                 "WHERE table_id = ? AND seat = ?",
+                                 (_hash(secret), row[1] or name, table, seat))
             elif secret is None or _hash(secret) != row[0]:
                 raise TableError(f"seat {seat + 1} of table {table} is taken by someone else.")
         return secret
@@ -283,8 +349,8 @@ class TableStore:
             raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
         game, log = self.game(table)
         if at is not None and at != len(log):
-            raise TableError(f"table {table} has moved on: it is at move {len(log)}, "
-                             f"not {at}; look again.")
+            raise Stale(f"table {table} has moved on: it is at move {len(log)}, "
+                        f"not {at}; look again.")
         return game, log
 
     def undo(self, table: str, seat: int, secret: str, at: int) -> int:
@@ -334,6 +400,24 @@ class TableStore:
             made += 1
         return made
 
+    def bot_move(self, table: str, cmd: Command, at: int) -> int:
+        """Play a bot seat's `cmd` as move `at`, for whichever app thought of it first; the new
+        move count. Stale when that move is already there (the other app's bot landed)."""
+        with _immediate(self._db):
+            game, log = self.game(table)
+            if at != len(log):
+                raise Stale(f"table {table} has moved on: it is at move {len(log)}, not {at}.")
+            dec = game.pending
+            kinds = game.options.seat_kinds()
+            if dec is None or not 0 <= dec.seat < len(kinds) or kinds[dec.seat] == "human":
+                raise TableError(f"it is not a bot's decision: {game.waiting_for()}")
+            try:
+                game.apply(cmd)
+            except GameError as e:
+                raise TableError(str(e)) from None
+            self._insert(table, len(log), dec.seat, cmd)
+        return len(log) + 1
+
     def _insert(self, table: str, seq: int, seat: int, cmd: Command) -> None:
         self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?)",
                          (table, seq, seat, msgspec.json.encode(cmd)))
@@ -349,6 +433,19 @@ class TableStore:
             s.apply(cmd)
         write_atomic(dest, encode(s.to_file()))
         return dest
+
+
+@contextmanager
+def _read(db: sqlite3.Connection) -> Iterator[None]:
+    """One read transaction: every SELECT in it sees the same moment (WAL snapshot)."""
+    if db.in_transaction:
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.execute("COMMIT")
 
 
 @contextmanager

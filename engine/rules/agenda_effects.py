@@ -96,10 +96,13 @@ def play(ctx: Ctx, dec: Decision, cmd: PlayAgendaEffect) -> None:
     elif e.kind == "agenda_draw_deck":
         from engine.rules.agenda import draw_from_deck
 
-        for _ in range(e.amount):
-            c = draw_from_deck(ctx)
-            if c:
-                p.hand.append(c)
+        drawn = [c for c in (draw_from_deck(ctx) for _ in range(e.amount)) if c]
+        p.hand.extend(drawn)
+        cards = f"{len(drawn)} agenda card{'s' if len(drawn) != 1 else ''}"
+        if drawn:
+            ctx.log("agenda", p.seat, f"{p.name} draws "
+                    f"{', '.join(ctx.c.agenda(c).name for c in drawn)} from the deck.",
+                    f"{p.name} draws {cards} from the deck.")
     elif e.kind == "extra_action":
         ctx.s.turn.actions_left += 1
     elif e.kind == "extra_travel":
