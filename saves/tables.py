@@ -394,6 +394,19 @@ class TableStore:
                 raise TableError(f"seat {seat + 1} of table {table} is taken by someone else.")
         return secret
 
+    def join(self, table: str, name: str, mine: Secrets) -> int:
+        """Take the table's first free seat under `name`; the seat. Refused when `name`
+        already sits there (play that seat) or no seat is free."""
+        seats = self.info(table).seats
+        if any(s.kind == "human" and s.name == name for s in seats):
+            raise TableError(f"{name!r} already has a seat at table {table}.")
+        free = next((s.seat for s in seats if s.kind == "human" and s.name == OPEN
+                     and not s.taken), None)
+        if free is None:
+            raise TableError(f"table {table} has no free seat.")
+        self.claim(table, free, mine, name)
+        return free
+
     # --- moves ------------------------------------------------------------------------------
     def move(self, table: str, seat: int, secret: str, cmd: Command, at: int | None) -> int:
         """Play `cmd` for `seat` as move `at` (None: whatever comes next); the new move count.

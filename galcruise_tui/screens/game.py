@@ -256,7 +256,7 @@ class GameScreen(Screen[None]):
         waiting = Text(ask, style="bold")
         if self.viewer is not None and not bot_next and g.pending is not None and not human:
             who = plain(g.state.players[g.pending.seat].name)
-            waiting.append(f"   ({who} decides at their own terminal)", style="italic")
+            waiting.append(f"   ({who} chooses at their terminal)", style="italic")
         if bot_next:
             waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
         elif human and g.pending is not None:

@@ -203,7 +203,7 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewTableScreen())
 
 
-TABLE_CHOICES = [("person (by name)", "human"), ("free seat (anyone)", "open"),
+TABLE_CHOICES = [("person (by name)", "human"), ("free seat", "open"),
                  *SEAT_CHOICES[1:]]
 
 
