@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from test_tui import type_keys
+from textual.widgets import Static
 
 from engine import Game, GameOptions
 from engine.bots.greedy import GreedyBot
@@ -237,3 +238,27 @@ def test_a_seat_reads_its_own_face_down_draws_and_others_read_a_count() -> None:
                 for v in (0, 1, -1)]
     assert hot.seen([e])[0].text == e.text  # hot-seat: as before
     assert [s.seen([e])[0].text for s in at_table] == [e.hidden, e.text, e.hidden]
+
+
+def test_a_table_is_made_in_the_lobby_with_a_free_seat_and_you_sit_down(tmp_path: Path) -> None:
+    async def main() -> None:
+        a = app_for(tmp_path, "alice")
+        async with a.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t", "n")
+            await pilot.pause()
+            assert "New table" in str(a.screen.query_one(Static).render())
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+            screen = a.screen
+            assert isinstance(screen, GameScreen) and screen.viewer == 0
+            st = TableStore(tmp_path / FILE_NAME)
+            (info,) = st.tables()
+            assert [(s.name, s.kind, s.taken) for s in info.seats] == [
+                ("alice", "human", True), ("", "human", False)]
+            st.close()
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(a.screen, LobbyScreen)
+            assert [r.seat for r in a.screen.rows] == [0]
+
+    asyncio.run(main())

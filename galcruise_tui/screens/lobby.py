@@ -203,13 +203,13 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewTableScreen())
 
 
-TABLE_CHOICES = [("person (by name)", "human"), ("free seat", "open"),
+TABLE_CHOICES = [("person", "human"), ("free seat", "open"),
                  *SEAT_CHOICES[1:]]
 
 
 class NewTableScreen(NewGameScreen):
-    """The new-game form for a table: a person's seat holds their login name; a free seat is
-    for whoever joins first; one seat alone plays Rachel."""
+    """The new-game form for a table: a person's seat holds their login name (typed in the
+    name field); a free seat is for whoever joins first; one seat alone plays Rachel."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -219,6 +219,7 @@ class NewTableScreen(NewGameScreen):
         for i in range(4):
             sel = self.query_one(f"#kind{i}", Select)
             sel.set_options(TABLE_CHOICES)
+            sel.value = "open"  # a change of value, so the first seat's label is redrawn too
             sel.value = "human" if i == 0 else "open" if i == 1 else "greedy"
         from textual.widgets import Input
 
