@@ -9,8 +9,9 @@ because the table moved on (`Stale`) leaves this copy as it was, for the next po
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from engine import Game
 from engine.commands import Command
@@ -20,6 +21,7 @@ from saves.envelope import SaveError
 from saves.tables import TableError, TableStore
 
 KEEP_SNAPSHOTS = 24  # positions kept before the latest moves: an undo needs no replay
+T = TypeVar("T")
 
 
 class Landed(NamedTuple):
@@ -89,21 +91,34 @@ class TableSession:
         if dec is None:
             raise TableError("the game is over.")
         if self._is_bot(dec.seat):
-            self.store.bot_move(self.table, cmd, self.length)
+            self._ask(lambda: self.store.bot_move(self.table, cmd, self.length))
         elif self.seat is None:
             raise TableError("you are watching this table, not playing at it.")
         else:
-            self.store.move(self.table, self.seat, self.secret or "", cmd, self.length)
+            self._ask(lambda: self.store.move(self.table, self.seat or 0, self.secret or "",
+                                              cmd, self.length))
         return self._play(dec.seat, cmd)
+
+    def _ask(self, call: Callable[[], T]) -> T:
+        """A store call whose database trouble (locked past the busy timeout, a full disk, a
+        lost server) comes back as a sentence, never as a crash of the app."""
+        try:
+            return call()
+        except SaveError:
+            raise
+        except Exception as e:  # noqa: BLE001 - sqlite3.Error, psycopg.Error, OSError
+            raise TableError(f"{self.store.path}: the table store did not answer "
+                             f"({type(e).__name__}: {str(e)[:200]}); nothing was lost, try "
+                             "again.") from None
 
     def poll(self) -> list[Landed] | None:
         """What landed since the last look: None when nothing did; the moves played here, in
         order; or an empty list after an undo at the table (the game was read afresh)."""
-        version = self.store.data_version()
+        version = self._ask(self.store.data_version)
         if version == self._seen_version:
             return None
         self._seen_version = version
-        undos, moves = self.store.commands(self.table, self.length)
+        undos, moves = self._ask(lambda: self.store.commands(self.table, self.length))
         if undos != self._undos:
             self._load()
             return []
@@ -128,8 +143,9 @@ class TableSession:
     def undo(self) -> bool:
         if not self.can_undo or self.seat is None:
             return False
+        seat = self.seat
         try:
-            self.store.undo(self.table, self.seat, self.secret or "", self.length)
+            self._ask(lambda: self.store.undo(self.table, seat, self.secret or "", self.length))
         except TableError as e:
             self.warning = str(e)
             return False

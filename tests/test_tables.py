@@ -218,3 +218,17 @@ def test_a_free_seat_is_joined_once_by_the_cli(tmp_path: Path,
     assert [(s.name, s.taken) for s in st.info(t).seats] == [("alice", False), ("carol", True)]
     assert st.game(t)[0].state.players[1].name == "Blue"  # the seat keeps its colour's name
     assert st.seat_of(t, "carol") == 1
+
+
+def test_a_store_that_stops_answering_is_a_sentence_not_a_crash(tmp_path: Path) -> None:
+    from saves.table_session import TableSession
+
+    st, t = table(tmp_path)
+    secret = st.claim(t, 0, Secrets(tmp_path / "alice"))
+    session = TableSession(st, t, 0, secret)
+    st.close()  # the database goes away under the app
+    with pytest.raises(TableError, match="did not answer"):
+        session.poll()
+    with pytest.raises(TableError, match="did not answer.*nothing was lost"):
+        session.apply(session.game.legal()[0])
+    assert session.length == 0

@@ -414,8 +414,11 @@ class GameScreen(Screen[None]):
         try:
             landed = session.poll()
         except SaveError as e:
-            self.notify(safe(e, 400), severity="error", timeout=10)
+            if str(e) != session.save_error:  # said once, not ten times a second
+                self.notify(safe(e, 400), severity="error", timeout=10)
+            session.save_error = str(e)
             return
+        session.save_error = None
         if landed is None:
             return
         if not landed:  # a move was taken back at the table: the game was read afresh
