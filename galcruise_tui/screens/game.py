@@ -389,6 +389,7 @@ class GameScreen(Screen[None]):
                     self.notify(f"{safe(e, 300)} Another player moved first; the table is "
                                 "shown as it is now.", severity="warning")
                 self.poll_table()
+                self.redraw()  # even when the poll found nothing new: a bot may be next
                 return
             self.notify(safe(e, 400), severity="error")
             return
