@@ -262,3 +262,27 @@ def test_a_table_is_made_in_the_lobby_with_a_free_seat_and_you_sit_down(tmp_path
             assert [r.seat for r in a.screen.rows] == [0]
 
     asyncio.run(main())
+
+
+def test_a_bot_at_a_table_moves_once_though_two_apps_think_for_it(tmp_path: Path) -> None:
+    opts = GameOptions(players=2, seed=4, names=("alice", "Blue"), seats=("human", "greedy"))
+    table = new_table(tmp_path, opts)
+
+    async def main() -> None:
+        a, w = app_for(tmp_path, "alice"), app_for(tmp_path, "dave")
+        async with a.run_test(size=(80, 24)) as pa, w.run_test(size=(80, 24)) as pw:
+            sa, sw = await sit(a, pa), await sit(w, pw, key="w")
+            assert (sa.viewer, sw.viewer) == (0, -1)
+            await play([(a, pa, sa)], 25)
+            for _ in range(2000):  # both apps settle on the bot's moves
+                if sa.human_turn() and sw.session.length == sa.session.length:
+                    break
+                await pa.pause(0.01)
+            st = TableStore(tmp_path / FILE_NAME)
+            undos, moves = st.commands(table)
+            st.close()
+            assert undos == 0 and len(moves) == sa.session.length == sw.session.length
+            assert sum(1 for seat, _ in moves if seat == 1) >= 10  # the bot played, once each
+            assert sa.game.state_hash() == sw.game.state_hash()
+
+    asyncio.run(main())
