@@ -419,7 +419,9 @@ class GameScreen(Screen[None]):
                 self.notify(safe(e, 400), severity="error", timeout=10)
             session.save_error = str(e)
             return
-        session.save_error = None
+        if session.save_error is not None:  # the store answers again: the status says so
+            session.save_error = None
+            self.redraw(boards=False)
         if landed is None:
             return
         if not landed:  # a move was taken back at the table: the game was read afresh
