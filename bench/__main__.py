@@ -10,14 +10,14 @@ from bench.timing import Row, table
 
 
 def _speed(args: argparse.Namespace) -> int:
-    from bench import bots, repaint, speed, startup, storage, timing
+    from bench import bots, repaint, speed, startup, storage, tables, timing
 
     timing.use_clock("wall" if args.wall else "cpu")
     quick = args.quick
     games = 3 if quick else 15
     repeats = 3 if quick else 9
     rows: list[Row] = []
-    sections = args.only or ["engine", "games", "bots", "memory", "files", "startup"]
+    sections = args.only or ["engine", "games", "bots", "memory", "files", "startup", "tables"]
     if "engine" in sections:
         rows += speed.engine_rows(2 if quick else 8, args.seed)
     if "games" in sections:
@@ -31,6 +31,8 @@ def _speed(args: argparse.Namespace) -> int:
     if "startup" in sections:
         rows += startup.startup_rows(2 if quick else 5)
         rows += repaint.repaint_rows(10 if quick else 40)
+    if "tables" in sections:
+        rows += tables.table_rows(20 if quick else 60, args.seed)
     clock = "wall time" if args.wall else "CPU time of this process"
     print(f"galcruise bench: medians; engine figures in {clock}; save write and app start in "
           "wall time\n")
@@ -94,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
     parser.add_argument("--only", nargs="+",
-                        choices=["engine", "games", "bots", "memory", "files", "startup"])
+                        choices=["engine", "games", "bots", "memory", "files", "startup",
+                                 "tables"])
     parser.set_defaults(run=_speed)
     sub = parser.add_subparsers(dest="mode")
     f = sub.add_parser("fuzz", help="random-legal games with every invariant after each command")

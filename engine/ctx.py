@@ -20,8 +20,8 @@ class Ctx:
         self.r = rules if rules is not None else rules_for(state.options.modules)
         self.events: list[Event] = []
 
-    def log(self, kind: str, seat: int, text: str) -> None:
-        self.events.append(Event(kind, seat, text))
+    def log(self, kind: str, seat: int, text: str, hidden: str = "") -> None:
+        self.events.append(Event(kind, seat, text, hidden))
 
     def player(self, seat: int) -> Player:
         return self.s.players[seat]

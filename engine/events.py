@@ -9,3 +9,4 @@ class Event(msgspec.Struct, frozen=True):
     kind: str
     seat: int
     text: str
+    hidden: str = ""  # what the other seats may read, when `text` names hidden cards

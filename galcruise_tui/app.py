@@ -63,7 +63,8 @@ class GalcruiseApp(App[None]):
     ]
 
     def __init__(self, data_dir: str | Path | None = None, bot_delay: float = 0.4,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, name: str | None = None,
+                 store: str | Path | None = None) -> None:
         if theme_for(None, os.environ) == ANSI_THEME:
             # Before App.__init__, which picks Textual's NO_COLOR filter by the theme: with an
             # ANSI theme it drops colour; with the default one it turns colours into greys.
@@ -72,6 +73,11 @@ class GalcruiseApp(App[None]):
         self.root_dir = data_root(data_dir)
         self.store = Store(self.root_dir)
         self.bot_delay = bot_delay
+        # At tables: who this terminal plays as (--name, else the login name), and the store
+        # (--store, else $GALCRUISE_STORE, else the data dir), opened when the lobby is.
+        self.player_name = name or _login()
+        self.store_arg = store
+        self._table_store = None
         self.fixed_seed = seed  # tests and snapshots want a known seed
         # No sliding animations: over SSH they cost bandwidth and make keys feel slow.
         self.animation_level = "none"
@@ -100,6 +106,8 @@ class GalcruiseApp(App[None]):
     def on_unmount(self) -> None:
         if self._thinker is not None:
             self._thinker.close()
+        if self._table_store is not None:
+            self._table_store.close()
 
     def on_mount(self) -> None:
         if self.keymap_note:
@@ -112,5 +120,15 @@ class GalcruiseApp(App[None]):
             self.push_screen(HelpScreen())
 
 
-def run(data_dir: str | Path | None = None, bot_delay: float = 0.4) -> None:
-    GalcruiseApp(data_dir=data_dir, bot_delay=bot_delay).run()
+def _login() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no name for this uid (a container): one still plays
+        return "player"
+
+
+def run(data_dir: str | Path | None = None, bot_delay: float = 0.4, name: str | None = None,
+        store: str | None = None) -> None:
+    GalcruiseApp(data_dir=data_dir, bot_delay=bot_delay, name=name, store=store).run()

@@ -20,6 +20,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-pause", type=float, default=0.4, metavar="SECONDS",
                         help="pause before each bot move (default 0.4; p in a game changes it)")
     parser.add_argument("--components", metavar="DIR", help=COMPONENTS_HELP)
+    parser.add_argument("--name", default=None,
+                        help="your name at tables (default: your login name)")
+    parser.add_argument("--store", dest="app_store", default=None, metavar="PATH",
+                        help="the table store, a file or folder (default: $GALCRUISE_STORE, "
+                             "else tables.sqlite in the data dir)")
     # Also accepted after a subcommand; SUPPRESS keeps one given before it.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--components", metavar="DIR", default=argparse.SUPPRESS,
@@ -75,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from galcruise_tui.app import run
 
-    run(data_dir=args.data_dir, bot_delay=max(0.0, args.bot_pause))
+    run(data_dir=args.data_dir, bot_delay=max(0.0, args.bot_pause), name=args.name,
+        store=args.app_store)
     return 0
 
 

@@ -1,6 +1,7 @@
 """`galcruise table ...`: tables played from several terminals, headless (scripts and tests).
 
-    galcruise table new --seat alice --seat bob --seat bot:greedy --seed 7
+    galcruise table new --seat alice --seat open --seat bot:greedy --seed 7
+    galcruise table join --table T --as carol
     galcruise table show --table T --as alice --json
     galcruise table move --table T --as alice --index 3 --at 12
     galcruise table undo --table T --as alice --at 13
@@ -27,11 +28,16 @@ def add_parser(sub: argparse._SubParsersAction, parents: list[argparse.ArgumentP
     tsub = t.add_subparsers(dest="table_cmd", required=True)
     new = tsub.add_parser("new", help="create a table; prints its id")
     new.add_argument("--seat", action="append", required=True,
-                     help="a person's name, or bot:greedy / bot:planner / bot:random; "
-                          "one seat alone is a solo game against Rachel")
+                     help="a person's name, open (a free seat anyone may join), or "
+                          "bot:greedy / bot:planner / bot:expert / bot:random; one seat alone "
+                          "is a solo game against Rachel")
     new.add_argument("--seed", type=int, default=1)
     new.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
     tsub.add_parser("list", help="every table in the store")
+    join = tsub.add_parser("join", help="take a free seat at a table; prints its number")
+    join.add_argument("--table", required=True)
+    join.add_argument("--as", dest="who", default=None,
+                      help="your name at the table (default: your login name)")
     for name, text in (("show", "what a seat sees now, and its legal commands"),
                        ("move", "play one of the seat's legal commands"),
                        ("undo", "take back your own last move, in your turn, if it revealed "
@@ -59,24 +65,30 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
     from saves.session import now
     from saves.tables import Secrets, TableStore, store_path
 
-    store = TableStore(store_path(args.store, data_root))
+    store = TableStore(store_path(args.store or args.app_store, data_root))
     try:
         cmd = args.table_cmd
         if cmd == "new":
-            print(store.create(_options(args), now()))
+            opens = tuple(i for i, spec in enumerate(args.seat) if spec == "open")
+            print(store.create(_options(args), now(), open_seats=opens))
             return 0
         if cmd == "list":
             for info in store.tables():
-                seats = ", ".join(f"{s.name}{'' if s.kind == 'human' else f' ({s.kind})'}"
+                seats = ", ".join(f"{s.name or '(free seat)'}"
+                                  f"{'' if s.kind == 'human' else f' ({s.kind})'}"
                                   for s in info.seats)
                 print(plain(f"{info.id}  {seats}  {info.moves} moves", 400))
             return 0
         if cmd == "export":
             print(store.export(args.table, Path(args.out), now()))
             return 0
-        who = args.who or getpass.getuser()
+        who = args.who or args.name or getpass.getuser()
+        if cmd == "join":
+            seat = store.join(args.table, who, Secrets(data_root))
+            print(f"seat {seat + 1}")
+            return 0
         seat = store.seat_of(args.table, who)
-        secret = store.claim(args.table, seat, Secrets(data_root))
+        secret = store.claim(args.table, seat, Secrets(data_root), who)
         store.play_bots(args.table)
         game, log = store.game(args.table)
         if cmd == "show":
@@ -106,6 +118,9 @@ def _options(args: argparse.Namespace):  # noqa: ANN202 - GameOptions, imported 
     for i, spec in enumerate(args.seat):
         if spec.startswith("bot:"):
             kinds.append(spec[4:])
+            names.append(defaults[i % 4])
+        elif spec == "open":  # a free seat: a person's, under its colour until one joins
+            kinds.append("human")
             names.append(defaults[i % 4])
         else:
             kinds.append("human")

@@ -197,3 +197,38 @@ def test_undo_takes_back_your_own_last_move_only_and_other_apps_see_it(tmp_path:
             with pytest.raises(TableError, match="only your own last move"):
                 other.undo(t, nxt, secrets[nxt], len(log2))
     assert undone > 10 and refused > 0
+
+
+def test_a_free_seat_is_joined_once_by_the_cli(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    store = str(tmp_path / FILE_NAME)
+    base = ["table", "--store", store]
+    assert cli(["--data-dir", str(tmp_path / "a"), *base, "new", "--seat", "alice", "--seat",
+                "open", "--seed", "4"]) == 0
+    t = capsys.readouterr().out.strip()
+    assert cli([*base, "list"]) == 0
+    assert "alice, (free seat)" in capsys.readouterr().out
+    assert cli(["--data-dir", str(tmp_path / "c"), *base, "join", "--table", t, "--as",
+                "carol"]) == 0
+    assert capsys.readouterr().out.strip() == "seat 2"
+    assert cli(["--data-dir", str(tmp_path / "d"), *base, "join", "--table", t, "--as",
+                "dave"]) == 2
+    assert "no free seat" in capsys.readouterr().err
+    st = TableStore(tmp_path / FILE_NAME)
+    assert [(s.name, s.taken) for s in st.info(t).seats] == [("alice", False), ("carol", True)]
+    assert st.game(t)[0].state.players[1].name == "Blue"  # the seat keeps its colour's name
+    assert st.seat_of(t, "carol") == 1
+
+
+def test_a_store_that_stops_answering_is_a_sentence_not_a_crash(tmp_path: Path) -> None:
+    from saves.table_session import TableSession
+
+    st, t = table(tmp_path)
+    secret = st.claim(t, 0, Secrets(tmp_path / "alice"))
+    session = TableSession(st, t, 0, secret)
+    st.close()  # the database goes away under the app
+    with pytest.raises(TableError, match="did not answer"):
+        session.poll()
+    with pytest.raises(TableError, match="did not answer.*nothing was lost"):
+        session.apply(session.game.legal()[0])
+    assert session.length == 0

@@ -513,7 +513,7 @@ def key_bar(app: GalcruiseApp) -> list[str]:
 
 def test_the_key_bar_shows_the_keys_that_work_now() -> None:
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
-        assert key_bar(app) == ["n New game", "l Load", "r Replays", "q Quit", "? Help"]
+        assert key_bar(app) == ["n New game", "l Load", "t Tables", "r Replays", "q Quit", "? Help"]
         screen = await new_game(app, pilot, kinds=("human", "human"))
         common = ["^s Save as", "l Log", "q Quit to title", "h Hint", "? Help"]
         assert key_bar(app) == ["tab Next pane", *common]  # nothing to undo yet
@@ -541,7 +541,7 @@ def test_a_click_on_the_key_bar_presses_the_key() -> None:
         from galcruise_tui.widgets.keybar import KeyBar
 
         line = app.screen.query_one(KeyBar).render().plain
-        assert line.startswith(" n New game  l Load  r Replays  q Quit  ? Help ")
+        assert line.startswith(" n New game  l Load  t Tables  r Replays  q Quit  ? Help ")
         assert line.endswith("▏^p palette ") and len(line) == 80
         await pilot.click(KeyBar, offset=(line.index(" ? ") + 1, 0))
         await pilot.pause()

@@ -90,10 +90,13 @@ def play(ctx: Ctx, dec: Decision, cmd: PlayAgendaEffect) -> None:
 
 
 def _draw(ctx: Ctx, p: Player, e: Effect, name: str) -> None:
-    for _ in range(e.amount):
-        c = draw_from_deck(ctx)
-        if c:
-            p.hand.append(c)
+    drawn = [c for c in (draw_from_deck(ctx) for _ in range(e.amount)) if c]
+    p.hand.extend(drawn)
+    cards = f"{len(drawn)} agenda card{'s' if len(drawn) != 1 else ''}"
+    if drawn:  # the cards are named to their owner only (table play: hidden information)
+        ctx.log("agenda", p.seat, f"{p.name} draws "
+                f"{', '.join(ctx.c.agenda(c).name for c in drawn)} from the deck.",
+                f"{p.name} draws {cards} from the deck.")
 
 
 def _extra_action(ctx: Ctx, p: Player, e: Effect, name: str) -> None:

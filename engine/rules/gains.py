@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 def apply_gain(ctx: Ctx, p: Player, g, why: str) -> None:  # noqa: ANN001 - components.Gain
     parts: list[str] = []
+    drawn: list[str] = []  # face-down draws: named to their owner only (Event.hidden)
     if g.money:
         p.money += g.money
         parts.append(f"{g.money} money")
@@ -38,6 +39,7 @@ def apply_gain(ctx: Ctx, p: Player, g, why: str) -> None:  # noqa: ANN001 - comp
             card = draw_from_deck(ctx)
             if card:
                 p.hand.append(card)
+                drawn.append(ctx.c.agenda(card).name)
         parts.append(f"{g.agenda} agenda card{'s' if g.agenda != 1 else ''}")
     if g.resources:
         ctx.push(ResourceChoice(p.seat, left=g.resources, why=why))
@@ -46,4 +48,6 @@ def apply_gain(ctx: Ctx, p: Player, g, why: str) -> None:  # noqa: ANN001 - comp
         ctx.push(FreeBlueprint(p.seat, left=g.blueprints, why=why))
         parts.append(f"{g.blueprints} free blueprint{'s' if g.blueprints != 1 else ''}")
     if parts:
-        ctx.log("gain", p.seat, f"{p.name} gains {', '.join(parts)} from {why}.")
+        said = f"{p.name} gains {', '.join(parts)} from {why}."
+        ctx.log("gain", p.seat, said[:-1] + f" ({', '.join(drawn)})." if drawn else said,
+                said if drawn else "")

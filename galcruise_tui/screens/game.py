@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 
+import msgspec
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -31,12 +32,15 @@ from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import TurnSummary
 from galcruise_tui.words import actor, tidy
 from saves import SaveError, Session
+from saves.table_session import TableSession
+from saves.tables import Stale
 
 WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
 MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
 TALL = 32  # from this height the decision bar gets more rows
 AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
 PAUSES = (0.0, 0.4, 1.0, 2.0)  # seconds between bot moves, cycled by `p`
+POLL = 0.1  # seconds between looks at a table's store (a PRAGMA while nothing changed)
 
 
 class MoveCommands(Provider):
@@ -106,9 +110,13 @@ class GameScreen(Screen[None]):
         Binding("end", "scroll('end')", "Bottom", id="scroll_end", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session | TableSession, viewer: int | None = None) -> None:
         super().__init__()
         self.session = session
+        # None: hot-seat, every seat's hand shows in its turn. At a table: the seat this
+        # terminal plays (only its hand shows), or -1 for a watcher (no hand shows).
+        self.viewer = viewer
+        self._was_mine = self._mine()
         self.thinking = False
         self._skip = threading.Event()
         self._agms_seen = session.game.state.agm_done
@@ -142,13 +150,16 @@ class GameScreen(Screen[None]):
         g = self.game
         seats = ", ".join(f"{plain(p.name)} ({self.seat_kind(p.seat)})"
                           for p in g.state.players)
-        name = self.session.path.stem if self.session.path else "unsaved"
+        name = self.session.path.stem if self.session.path else \
+            getattr(self.session, "title", "unsaved")
         self.log_line(Text(f"Game {name}: {seats}; seed {g.options.seed}; "
                            f"{g.options.setup} setup.", style="bold"))
         if self.session.length:
             self.log_line(Text(f"Continued after {self.session.length} moves.", style="italic"))
         self.redraw()
         self.query_one(DecisionBar).focus()
+        if isinstance(self.session, TableSession):
+            self.set_interval(POLL, self.poll_table)
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
@@ -177,10 +188,19 @@ class GameScreen(Screen[None]):
 
     def human_turn(self) -> bool:
         dec = self.game.pending
-        return dec is not None and self.seat_kind(dec.seat) == "human" and not self.thinking
+        return dec is not None and self.seat_kind(dec.seat) == "human" and not self.thinking \
+            and (self.viewer is None or dec.seat == self.viewer)
+
+    def _mine(self) -> bool:
+        """At a table: whether the decision at hand is this terminal's."""
+        dec = self.game.pending
+        return self.viewer is not None and dec is not None and dec.seat == self.viewer
 
     def viewer_seat(self) -> int:
-        """Whose board and hand to show: the deciding human, else the first human seat."""
+        """Whose board and hand to show: the deciding human, else the first human seat; at a
+        table always the viewer's (-1, a watcher: no hand)."""
+        if self.viewer is not None:
+            return self.viewer
         dec = self.game.pending
         if dec is not None and self.seat_kind(dec.seat) == "human":
             return dec.seat
@@ -190,6 +210,8 @@ class GameScreen(Screen[None]):
     def status_viewer(self) -> int | None:
         """The seat the status line calls "you": the only human seat, else nobody (with two
         humans at one terminal "your turn" would not say whose)."""
+        if self.viewer is not None:
+            return self.viewer if self.viewer >= 0 else None
         humans = [i for i, k in enumerate(self.game.options.seat_kinds()) if k == "human"]
         return humans[0] if len(humans) == 1 else None
 
@@ -215,7 +237,14 @@ class GameScreen(Screen[None]):
         seat = self.viewer_seat()
         # With a save error the game goes on in memory: the status line says the disk is not
         # keeping up.
-        self._set("#status", render.status(g, self.status_viewer(), self.session.save_error))
+        status = render.status(g, self.status_viewer(), self.session.save_error)
+        mine = self._mine()
+        if mine and not g.is_over:  # at a table: say so on the status line, ring once
+            status = "[b reverse] Your move [/] " + status
+            if not self._was_mine:
+                self.app.bell()
+        self._was_mine = mine
+        self._set("#status", status)
         if boards:
             self.query_one(Boards).show(g, seat)
             self.query_one(SidePane).show(g, seat)
@@ -225,12 +254,15 @@ class GameScreen(Screen[None]):
         if cause.startswith("your worker was bumped"):
             ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
         waiting = Text(ask, style="bold")
+        if self.viewer is not None and not bot_next and g.pending is not None and not human:
+            who = plain(g.state.players[g.pending.seat].name)
+            waiting.append(f"   ({who} chooses at their terminal)", style="italic")
         if bot_next:
             waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
         elif human and g.pending is not None:
             if cause:
                 waiting.append(f" — {cause}", style="italic")
-            if self._humans() > 1:
+            if self._humans() > 1 and self.viewer is None:
                 waiting.append(f"   ← {plain(g.state.players[g.pending.seat].name)}'s choice",
                                style="italic")
         self._set("#waiting", waiting)
@@ -305,7 +337,16 @@ class GameScreen(Screen[None]):
         if lines and log.is_mounted and log.size:
             log.scroll_end(animate=False, immediate=True, x_axis=False)
 
+    def seen(self, events: list[Event]) -> list[Event]:
+        """The events as the viewer may read them: another seat's face-down draws by number
+        only (an event's `hidden` text); hot-seat shows everything, as before."""
+        if self.viewer is None:
+            return events
+        return [msgspec.structs.replace(e, text=e.hidden) if e.hidden and e.seat != self.viewer
+                else e for e in events]
+
     def write_events(self, events: list[Event]) -> None:
+        events = self.seen(events)
         g = self.game
         marks = render.tags(g)
         lines: list[Text] = []
@@ -343,15 +384,54 @@ class GameScreen(Screen[None]):
         try:
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
+            if isinstance(e, Stale):  # another app played first: show the table as it is
+                if not by_bot:
+                    self.notify(f"{safe(e, 300)} Another player moved first; the table is "
+                                "shown as it is now.", severity="warning")
+                self.poll_table()
+                self.redraw()  # even when the poll found nothing new: a bot may be next
+                return
             self.notify(safe(e, 400), severity="error")
             return
+        self._landed(events, by_bot, vp_before)
+
+    def _landed(self, events: list[Event], by_bot: bool, vp_before: list[int]) -> None:
+        """A move was played (here or, at a table, in another app): log it and draw."""
         self.write_events(events)
         g = self.game
-        humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"}
-        self.summary.add(g, events, humans, by_bot, vp_before)
+        humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"} \
+            if self.viewer is None else {self.viewer}
+        self.summary.add(g, self.seen(events), humans, by_bot, vp_before)
         fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
         more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         self.redraw(boards=not (fast and more_bots))
+
+    def poll_table(self) -> None:
+        """At a table: draw the moves other apps landed since the last look (a timer calls
+        this every POLL seconds; it costs one PRAGMA while nothing changed)."""
+        session = self.session
+        if not isinstance(session, TableSession) or not self.is_attached:
+            return
+        try:
+            landed = session.poll()
+        except SaveError as e:
+            if str(e) != session.save_error:  # said once, not ten times a second
+                self.notify(safe(e, 400), severity="error", timeout=10)
+            session.save_error = str(e)
+            return
+        if session.save_error is not None:  # the store answers again: the status says so
+            session.save_error = None
+            self.redraw(boards=False)
+        if landed is None:
+            return
+        if not landed:  # a move was taken back at the table: the game was read afresh
+            self.log_line(Text("── a move was taken back at the table ──", style="italic"))
+            self._agms_seen = self.game.state.agm_done
+            self.summary.take(self.game)
+            self.redraw()
+            return
+        for move in landed:
+            self._landed(move.events, self.seat_kind(move.seat) != "human", move.vp_before)
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
@@ -442,6 +522,11 @@ class GameScreen(Screen[None]):
             self.summary.take(self.game)  # what the bots did is undone with it
             self._hide_summary()
             self.redraw()
+        elif isinstance(self.session, TableSession) and self.session.warning:
+            # The store said no (the table moved on meanwhile): say why, show it as it is.
+            self.notify(safe(self.session.warning, 400), severity="error")
+            self.session.warning = None
+            self.poll_table()
 
     def action_redo(self) -> None:
         if self.session.redo():

@@ -1,4 +1,4 @@
-"""Title: Continue, New game, Load game, Replays, Help, Quit."""
+"""Title: Continue, New game, Load game, Tables, Replays, Help, Quit."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "pick('continue')", "Continue", id="title_continue"),
         Binding("n", "pick('new')", "New game", id="title_new"),
         Binding("l", "pick('load')", "Load", id="title_load"),
+        Binding("t", "pick('tables')", "Tables", id="title_tables"),
         Binding("r", "pick('replays')", "Replays", id="title_replays"),
         Binding("q", "pick('quit')", "Quit", id="title_quit"),
     ]
@@ -66,6 +67,8 @@ class TitleScreen(Screen[None]):
             menu.add_option(Option(f"c  Continue: {safe(latest.name)} · {save_row(latest)}",
                                    id="continue"))
         menu.add_options([Option("n  New game", id="new"), Option("l  Load game", id="load"),
+                          Option("t  Tables: play with others at their own terminals",
+                                 id="tables"),
                           Option("r  Replays", id="replays"), Option("?  Help", id="help"),
                           Option("q  Quit", id="quit")])
         menu.highlighted = 0
@@ -93,6 +96,10 @@ class TitleScreen(Screen[None]):
             from galcruise_tui.screens.newgame import NewGameScreen
 
             app.push_screen(NewGameScreen())
+        elif what == "tables":
+            from galcruise_tui.screens.lobby import LobbyScreen
+
+            app.push_screen(LobbyScreen())
         elif what in ("load", "replays"):
             from galcruise_tui.screens.load import LoadScreen
 

@@ -36,7 +36,7 @@ DRAW: dict[str, Callable[[Game, int], str]] = {
     "tracks": lambda g, _s: render.tracks_pane(g),
     "market": lambda g, _s: render.marketing(g),
     "players": _players,
-    "hand": render.hand,
+    "hand": lambda g, s: render.hand(g, s) if s >= 0 else "Watching: no hand is shown.",
     "rachel": lambda g, _s: render.rachel_pane(g),
     "scores": _scores,
 }
@@ -105,5 +105,6 @@ class SidePane(VerticalScroll):
 
     def show(self, game: Game, seat: int) -> None:
         if self.display:
-            text = render.player_board(game, seat) + "\n\n" + render.hand(game, seat)
+            text = render.player_board(game, max(seat, 0)) + (  # -1: a watcher sees no hand
+                "\n\n" + render.hand(game, seat) if seat >= 0 else "")
             self.query_one("#side-text", Drawing).show(text)

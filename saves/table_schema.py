@@ -1,0 +1,36 @@
+"""What every table-store backend shares: the tables it keeps and its refusal."""
+
+from __future__ import annotations
+
+from saves.envelope import SaveError
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    options BLOB NOT NULL,
+    data_id TEXT NOT NULL,
+    data_hash TEXT NOT NULL,
+    created TEXT NOT NULL,
+    undos INTEGER NOT NULL DEFAULT 0  -- bumped by every undo: other apps then read afresh
+);
+CREATE TABLE seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    secret_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE moves (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    command BLOB NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+"""
+
+
+class TableError(SaveError):
+    """A refusal from the table store, in one sentence."""

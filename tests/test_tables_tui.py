@@ -1,0 +1,288 @@
+"""Tables in the app: two apps (two people at their own terminals) on one store, each seeing
+only its own hand; the lobby; moves that race; undo at a table; the log's face-down draws."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from test_tui import type_keys
+from textual.widgets import Static
+
+from engine import Game, GameOptions
+from engine.bots.greedy import GreedyBot
+from engine.events import Event
+from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.screens.game import GameScreen
+from galcruise_tui.screens.lobby import LobbyScreen
+from galcruise_tui.screens.scores import ScoreScreen
+from galcruise_tui.text import plain
+from galcruise_tui.widgets.decision import DecisionBar
+from galcruise_tui.widgets.drawing import Drawing
+from galcruise_tui.widgets.log import GameLog
+from galcruise_tui.widgets.panes import Boards
+from galcruise_tui.words import tidy
+from saves.tables import FILE_NAME, TableStore
+
+# Seed 9: a 301-move game in which one seat draws an agenda card face down.
+PAIR = GameOptions(players=2, seed=9, names=("alice", "bob"), seats=("human", "human"))
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    for name in ("NO_COLOR", "TEXTUAL_THEME", "GALCRUISE_STORE", "GALCRUISE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def new_table(tmp_path: Path, options: GameOptions = PAIR, opens: tuple[int, ...] = ()) -> str:
+    st = TableStore(tmp_path / FILE_NAME)
+    try:
+        return st.create(options, "2026-01-01T00:00:00Z", open_seats=opens)
+    finally:
+        st.close()
+
+
+def app_for(tmp_path: Path, name: str) -> GalcruiseApp:
+    return GalcruiseApp(data_dir=tmp_path / name, bot_delay=0, seed=1, name=name,
+                        store=tmp_path / FILE_NAME)
+
+
+async def sit(app: GalcruiseApp, pilot, key: str = "enter") -> GameScreen:  # noqa: ANN001
+    """From the title: t opens the lobby, Enter (or w) takes the first row."""
+    await pilot.press("t")
+    await pilot.pause()
+    assert isinstance(app.screen, LobbyScreen)
+    await pilot.press(key)
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen), app.screen.query_one("#lobby-error").render()
+    return app.screen
+
+
+async def caught_up(pilots: list, screens: list[GameScreen]) -> None:  # noqa: ANN001
+    """Wait until every app shows the same number of moves (their timers poll the store)."""
+    for _ in range(2000):
+        if len({s.session.length for s in screens}) == 1:
+            return
+        await pilots[0].pause(0.01)
+    raise AssertionError([s.session.length for s in screens])
+
+
+def hand_shown(screen: GameScreen) -> str:
+    screen.query_one(Boards).select("hand")
+    return screen.query_one("#text-hand", Drawing).markup_shown or ""
+
+
+async def dismiss_sheets(pairs: list) -> None:  # noqa: ANN001
+    for app, pilot, screen in pairs:
+        while isinstance(app.screen, ScoreScreen) and not screen.game.is_over:
+            await pilot.press("enter")
+            await pilot.pause()
+
+
+async def play(pairs: list, limit: int, check_hands_every: int = 20) -> int:  # noqa: ANN001
+    """The deciding person's app plays greedy's choice by keys; the other app follows."""
+    moves = 0
+    screens = [s for _, _, s in pairs]
+    pilots = [p for _, p, _ in pairs]
+    while moves < limit and not screens[0].game.is_over:
+        await dismiss_sheets(pairs)
+        mover = next(((a, p, s) for a, p, s in pairs if s.human_turn()), None)
+        if mover is None:
+            await pilots[0].pause(0.01)
+            continue
+        _, pilot, screen = mover
+        n = screen.session.length
+        cmd = GreedyBot(n).choose(screen.game)
+        await type_keys(pilot, *screen.query_one(DecisionBar).keys_for(cmd))
+        for _ in range(1000):
+            if screen.session.length > n:
+                break
+            await pilot.pause(0.001)
+        await caught_up(pilots, screens)
+        assert len({s.game.state_hash() for s in screens}) == 1
+        moves += 1
+        if moves % check_hands_every == 0:
+            check_hands(screens)
+    return moves
+
+
+def check_hands(screens: list[GameScreen]) -> None:
+    """Each app shows its own seat's hand, and no card of the other's that it does not hold."""
+    game = screens[0].game
+    for screen in screens:
+        me = screen.viewer
+        assert me is not None and me >= 0
+        shown = hand_shown(screen)
+        mine = {game.comps.agenda(c).name for c in game.state.players[me].hand}
+        theirs = {game.comps.agenda(c).name for p in game.state.players if p.seat != me
+                  for c in p.hand} - mine
+        assert plain(game.state.players[me].name) in shown
+        assert all(name in shown for name in mine)
+        assert not any(f"[b]{name}[/b]" in shown for name in theirs), (me, theirs)
+
+
+def hidden_events(store_path: Path, table: str) -> list[tuple[Game, Event]]:
+    st = TableStore(store_path)
+    try:
+        _, moves = st.commands(table)
+        game = st.start(table)
+    finally:
+        st.close()
+    out = []
+    for _, cmd in moves:
+        out += [(game, e) for e in game.apply(cmd) if e.hidden]
+    return out
+
+
+def test_two_apps_play_a_table_each_seeing_only_its_own_hand(tmp_path: Path) -> None:
+    """The Done-when test: a whole 2-player game by keys in two apps on one store."""
+    table = new_table(tmp_path)
+
+    async def main() -> None:
+        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
+        async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+            sa, sb = await sit(a, pa), await sit(b, pb)
+            assert (sa.viewer, sb.viewer) == (0, 1)
+            pairs = [(a, pa, sa), (b, pb, sb)]
+            moves = await play(pairs, 5000)
+            assert sa.game.is_over and sb.game.is_over and moves > 100
+            for app, pilot, screen in pairs:
+                await pilot.pause()
+                assert isinstance(app.screen, ScoreScreen)
+                lines = [t.plain for t in screen.query_one(GameLog).texts]
+                # Face-down draws: the drawer's log names the cards, the other's counts them.
+                hidden = hidden_events(tmp_path / FILE_NAME, table)
+                assert hidden
+                for game, e in hidden:
+                    text = plain(tidy(game, e.text if e.seat == screen.viewer else e.hidden),
+                                 2000)
+                    assert any(line.endswith(text) for line in lines), text
+        st = TableStore(tmp_path / FILE_NAME)
+        assert st.game(table)[0].is_over
+        st.close()
+
+    asyncio.run(main())
+
+
+def test_the_lobby_joins_a_free_seat_and_a_race_and_an_undo_show_in_both_apps(
+        tmp_path: Path) -> None:
+    table = new_table(tmp_path, PAIR, opens=(1,))
+
+    async def main() -> None:
+        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "carol")
+        async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+            sa = await sit(a, pa)
+            await pb.press("t")
+            await pb.pause()
+            lobby = b.screen
+            assert isinstance(lobby, LobbyScreen)
+            assert [r.seat for r in lobby.rows] == [1]  # a free seat to join
+            assert "Enter joins" in lobby.rows[0].text
+            await pb.press("enter")
+            await pb.pause()
+            sb = b.screen
+            assert isinstance(sb, GameScreen) and sb.viewer == 1
+            st = TableStore(tmp_path / FILE_NAME)
+            assert [s.name for s in st.info(table).seats] == ["alice", "carol"]
+            pairs = [(a, pa, sa), (b, pb, sb)]
+            await play(pairs, 12, check_hands_every=4)
+            # A watcher sees the table and no hand.
+            c = app_for(tmp_path, "dave")
+            async with c.run_test(size=(80, 24)) as pc:
+                sc = await sit(c, pc, key="w")
+                assert sc.viewer == -1 and not sc.human_turn()
+                assert hand_shown(sc) == "Watching: no hand is shown."
+                await play(pairs, 3)
+                await caught_up([pc, pa], [sc, sa])
+            # Undo: the mover takes back a move that revealed nothing; the other app follows.
+            mover = next(s for s in (sa, sb) if s.human_turn())
+            other = sb if mover is sa else sa
+            for _ in range(50):
+                if mover.session.can_undo:
+                    break
+                await play(pairs, 1)
+                mover = next(s for s in (sa, sb) if s.human_turn())
+                other = sb if mover is sa else sa
+            assert mover.session.can_undo and not other.session.can_undo
+            n = mover.session.length
+            mover.action_undo()
+            assert mover.session.length == n - 1
+            await caught_up([pa, pb], [sa, sb])
+            assert other.game.state_hash() == mover.game.state_hash()
+            assert any("taken back" in t.plain for t in other.query_one(GameLog).texts)
+            # A race: another app lands the move first; this one is told and shows it.
+            cmd = mover.game.legal()[0]
+            seat = mover.viewer
+            secret = mover.session.secret
+            st.move(table, seat, secret, cmd, mover.session.length)
+            before = mover.session.length
+            mover.play(mover.game.legal()[-1])
+            await pa.pause()
+            assert mover.session.length == before + 1
+            assert mover.session.game.state_hash() == st.game(table)[0].state_hash()
+            st.close()
+
+    asyncio.run(main())
+
+
+def test_a_seat_reads_its_own_face_down_draws_and_others_read_a_count() -> None:
+    from saves.session import Session
+
+    game = Game.new(GameOptions(players=2, seed=3))
+    e = Event("gain", 1, "Blue gains 2 agenda cards from an engine (Alpha, Beta).",
+              "Blue gains 2 agenda cards from an engine.")
+    hot = GameScreen(Session(game, None, None))  # type: ignore[arg-type]
+    at_table = [GameScreen(Session(game, None, None), viewer=v)  # type: ignore[arg-type]
+                for v in (0, 1, -1)]
+    assert hot.seen([e])[0].text == e.text  # hot-seat: as before
+    assert [s.seen([e])[0].text for s in at_table] == [e.hidden, e.text, e.hidden]
+
+
+def test_a_table_is_made_in_the_lobby_with_a_free_seat_and_you_sit_down(tmp_path: Path) -> None:
+    async def main() -> None:
+        a = app_for(tmp_path, "alice")
+        async with a.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t", "n")
+            await pilot.pause()
+            assert "New table" in str(a.screen.query_one(Static).render())
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+            screen = a.screen
+            assert isinstance(screen, GameScreen) and screen.viewer == 0
+            st = TableStore(tmp_path / FILE_NAME)
+            (info,) = st.tables()
+            assert [(s.name, s.kind, s.taken) for s in info.seats] == [
+                ("alice", "human", True), ("", "human", False)]
+            st.close()
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(a.screen, LobbyScreen)
+            assert [r.seat for r in a.screen.rows] == [0]
+
+    asyncio.run(main())
+
+
+def test_a_bot_at_a_table_moves_once_though_two_apps_think_for_it(tmp_path: Path) -> None:
+    opts = GameOptions(players=2, seed=4, names=("alice", "Blue"), seats=("human", "greedy"))
+    table = new_table(tmp_path, opts)
+
+    async def main() -> None:
+        a, w = app_for(tmp_path, "alice"), app_for(tmp_path, "dave")
+        async with a.run_test(size=(80, 24)) as pa, w.run_test(size=(80, 24)) as pw:
+            sa, sw = await sit(a, pa), await sit(w, pw, key="w")
+            assert (sa.viewer, sw.viewer) == (0, -1)
+            await play([(a, pa, sa)], 25)
+            for _ in range(2000):  # both apps settle on the bot's moves
+                if sa.human_turn() and sw.session.length == sa.session.length:
+                    break
+                await pa.pause(0.01)
+            st = TableStore(tmp_path / FILE_NAME)
+            undos, moves = st.commands(table)
+            st.close()
+            assert undos == 0 and len(moves) == sa.session.length == sw.session.length
+            assert sum(1 for seat, _ in moves if seat == 1) >= 10  # the bot played, once each
+            assert sa.game.state_hash() == sw.game.state_hash()
+
+    asyncio.run(main())
