@@ -318,11 +318,9 @@ def test_a_damaged_save_is_a_sentence_not_a_traceback(tmp_path: Path) -> None:
         await pilot.pause()
         prompts = [str(o.prompt) for o in app.screen.query_one("#load-list")._options]
         assert len(prompts) == 2 and all(t.startswith("✗ ") for t in prompts)
-        from galcruise_tui.screens.load import open_game
-
-        err = open_game(app, str(home / "saves" / "garbage.json"), replay=False, switch=False)
+        err = app.open_saved(str(home / "saves" / "garbage.json"), replay=False, switch=False)
         assert err is not None and "garbage.json" in err and "Traceback" not in err
-        err = open_game(app, str(home / "saves" / "broken.json"), replay=True, switch=False)
+        err = app.open_saved(str(home / "saves" / "broken.json"), replay=True, switch=False)
         assert err is not None and "broken.json" in err
 
     run(body, data_dir=home)

@@ -6,6 +6,7 @@ import msgspec
 
 from engine.describe import cockpit_rule, gain_text
 from engine.game import Game
+from engine.names import readable
 from engine.rules.actions import LABELS
 from engine.rules.supplies import SILO_MAX
 from engine.state import RESOURCES
@@ -29,7 +30,7 @@ class ActionView(msgspec.Struct, frozen=True):
 
 
 def action_view(action: str) -> ActionView:
-    label = LABELS.get(action) or action.replace("_", " ").capitalize()
+    label = LABELS.get(action) or readable(action)
     return ActionView(action, label, SHORT.get(action, label))
 
 

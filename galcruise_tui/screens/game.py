@@ -296,9 +296,8 @@ class GameScreen(Screen[None]):
         return sum(1 for k in self.game.options.seat_kinds() if k == "human")
 
     def _show_scores(self, final: bool) -> None:
-        from galcruise_tui.screens.scores import ScoreScreen
-
-        self.app.push_screen(ScoreScreen(self.game, final=final, scored=self._agm_scored))
+        self.app.open_scores(self.game, final,  # type: ignore[attr-defined]
+                             self._agm_scored)
         self._agm_scored = {}
 
     def log_line(self, *lines: Text) -> None:

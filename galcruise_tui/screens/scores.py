@@ -43,10 +43,5 @@ class ScoreScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.app.pop_screen()
-        if self.final:
-            from galcruise_tui.screens.title import TitleScreen
-
-            # The finished game stays in the saves, for replays.
-            while len(self.app.screen_stack) > 1 and not isinstance(self.app.screen,
-                                                                     TitleScreen):
-                self.app.pop_screen()
+        if self.final:  # the finished game stays in the saves, for replays
+            self.app.back_to_title()  # type: ignore[attr-defined]
