@@ -102,7 +102,12 @@ class View:
         else:
             me = seat if seat is not None else 0
         self.seat = me  # whose board comes first, and whose hand the view holds (not -1's)
-        self._obs: Observation = game.observation(me if viewer is None else viewer)
+        self._players: dict[int, PlayerView] = {}
+
+    @cached_property
+    def _obs(self) -> Observation:
+        """What the viewer may know of hidden things: the only source of hands and decks."""
+        return self._game.observation(self.seat if self.viewer is None else self.viewer)
 
     @classmethod
     def of(cls, game: Game, viewer: int | None = None, seat: int | None = None) -> View:
@@ -160,10 +165,16 @@ class View:
     def market(self) -> MarketView:
         return market(self._game)
 
-    @cached_property
+    def player(self, seat: int) -> PlayerView:
+        """One player's board (a screen often draws only one: worked out one at a time)."""
+        if seat not in self._players:
+            self._players[seat] = player_view(self._game, self._game.state.players[seat],
+                                              self.hand_sizes[seat])
+        return self._players[seat]
+
+    @property
     def players(self) -> tuple[PlayerView, ...]:
-        return tuple(player_view(self._game, p, n)
-                     for p, n in zip(self._game.state.players, self.hand_sizes, strict=True))
+        return tuple(self.player(seat) for seat in range(len(self.seats)))
 
     @cached_property
     def hand(self) -> HandView | None:

@@ -207,7 +207,7 @@ class GameScreen(Screen[None]):
                 keys.add(key)
         return keys | {"q", "u", "r", "l", "h"}
 
-    def redraw(self, boards: bool = True) -> None:
+    def redraw(self, boards: bool = True, v: View | None = None) -> None:
         """Draw the position; start a bot's move if a bot decides next.
 
         `boards=False` skips the board panes: used between bot moves with no pause, when
@@ -218,7 +218,7 @@ class GameScreen(Screen[None]):
         start_bot = bot_next and not self.thinking and not g.is_over
         if start_bot:
             self.thinking = True
-        v = self.facts()
+        v = v or self.facts()
         # With a save error the game goes on in memory: the status line says the disk is not
         # keeping up.
         self._set("#status", render.status(v, self.status_viewer(), self.session.save_error))
@@ -308,8 +308,8 @@ class GameScreen(Screen[None]):
         if lines and log.is_mounted and log.size:
             log.scroll_end(animate=False, immediate=True, x_axis=False)
 
-    def write_events(self, events: list[Event]) -> None:
-        v = view(self.game)
+    def write_events(self, events: list[Event], v: View | None = None) -> None:
+        v = v or self.facts()
         marks = render.tags(v)
         lines: list[Text] = []
         for e in events:
@@ -348,13 +348,14 @@ class GameScreen(Screen[None]):
         except (GameError, SaveError) as e:
             self.notify(safe(e, 400), severity="error")
             return
-        self.write_events(events)
+        v = self.facts()  # one view of the position after the move, for every line drawn
+        self.write_events(events, v)
         g = self.game
         humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"}
-        self.summary.add(view(g), events, humans, by_bot, vp_before)
+        self.summary.add(v, events, humans, by_bot, vp_before)
         fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
         more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
-        self.redraw(boards=not (fast and more_bots))
+        self.redraw(boards=not (fast and more_bots), v=v)
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""

@@ -354,7 +354,7 @@ def _tokens(row: tuple[TowerTokenView, ...]) -> str:
 
 
 def player_board(v: View, seat: int) -> str:
-    p: PlayerView = v.players[seat]
+    p: PlayerView = v.player(seat)
     s = p.seat
     # Two short lines rather than one that wraps mid-phrase at 80 columns.
     head = (f"[b]{name(v, seat)}[/b]  VP {s.vp}  reputation {s.reputation}  money {s.money}"
