@@ -9,6 +9,8 @@ knows a rule.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.markup import escape
 
 from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
@@ -28,12 +30,18 @@ TAKEN = frozenset(GUEST_LETTER.values()) | {"N", "O"}
 def tags(v: View) -> list[str]:
     """One letter per seat: the first letter of its name that no guest kind, the NPC or an
     earlier seat uses (Rachel is C: R and A are guests), else the seat number."""
+    return list(_tags(tuple(p.name for p in v.seats)))
+
+
+@lru_cache(maxsize=16)
+def _tags(names: tuple[str, ...]) -> tuple[str, ...]:
+    # Every seat letter drawn asks for them: worked out once per set of names.
     out: list[str] = []
-    for p in v.seats:
-        free = [ch for ch in plain(p.name).upper() if ch.isalpha() and ch.isascii()
+    for seat, n in enumerate(names):
+        free = [ch for ch in plain(n).upper() if ch.isalpha() and ch.isascii()
                 and ch not in TAKEN and ch not in out]
-        out.append(free[0] if free else str(p.seat + 1))
-    return out
+        out.append(free[0] if free else str(seat + 1))
+    return tuple(out)
 
 
 def who(v: View, seat: int) -> str:
@@ -42,7 +50,7 @@ def who(v: View, seat: int) -> str:
         return "[b]N[/b]"
     if seat == NEUTRAL or seat < 0:
         return "o"
-    return f"[b {SEAT_STYLE[seat % 4]}]{safe(tags(v)[seat])}[/]"
+    return f"[b {SEAT_STYLE[seat % 4]}]{safe(_tags(tuple(p.name for p in v.seats))[seat])}[/]"
 
 
 def name(v: View, seat: int) -> str:
