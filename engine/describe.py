@@ -12,6 +12,7 @@ from engine import commands as C
 from engine.ctx import Ctx
 from engine.game import Game
 from engine.names import a as with_article
+from engine.names import readable
 from engine.rules import cruises, developments, funding, modifiers, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
 from engine.state import NEUTRAL, NPC
@@ -93,7 +94,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         bp = b.blueprint_display[cmd.slot]
         return (f"Take blueprint {blueprint_text(game, bp)}" if bp else "Take a blueprint",)
     if isinstance(cmd, C.PlaceWorker):
-        acts = " / ".join(ACTION_LABELS[a] for a in b.stations[cmd.station - 1])
+        acts = " / ".join(ACTION_LABELS.get(a) or readable(a) for a in b.stations[cmd.station - 1])
         piece = "a worker" if cmd.piece == "worker" else \
             f"the {cmd.piece.split('_')[1]} expert"
         occ = b.occupants[cmd.station - 1]

@@ -23,3 +23,9 @@ def destination(colour: str) -> str:
 def guest(colour: str) -> str:
     """'an adventurous guest', 'a family guest'."""
     return f"{a(colour_name(colour))} guest"
+
+
+def readable(ident: str) -> str:
+    """An id with no name of its own (a module's new action), readable: 'launch_party' ->
+    'Launch party'."""
+    return ident.replace("_", " ").capitalize()

@@ -9,12 +9,17 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 from saves import Store, data_root
+
+if TYPE_CHECKING:
+    from engine import Game
+    from saves import Session
 
 KEYMAP_FILE = "keymap.toml"
 ANSI_THEME = "ansi-dark"
@@ -118,6 +123,71 @@ class GalcruiseApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    # --- screens open others through the app -----------------------------------------------
+    # A screen never imports another: it asks the app, which alone knows them all (the screens
+    # import nothing of each other, so they form no import cycle).
+    def _show(self, screen: Screen, switch: bool) -> None:
+        if switch:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def open_new_game(self) -> None:
+        from galcruise_tui.screens.newgame import NewGameScreen
+
+        self.push_screen(NewGameScreen())
+
+    def open_lobby(self) -> None:
+        """The tables of the store: yours, open ones, and the rest to watch."""
+        from galcruise_tui.screens.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen())
+
+    def open_saves(self, replay: bool) -> None:
+        """The list of saved games, to continue one or (`replay`) to watch one."""
+        from galcruise_tui.screens.load import LoadScreen
+
+        self.push_screen(LoadScreen(replay=replay))
+
+    def open_game(self, session: Session, switch: bool = True) -> None:
+        from galcruise_tui.screens.game import GameScreen
+
+        self._show(GameScreen(session), switch)
+
+    def open_saved(self, path: str, replay: bool, switch: bool) -> str | None:
+        """Open a save as a game (or a replay); on failure the reason in one sentence."""
+        from saves import SaveError
+
+        try:
+            if replay:
+                from galcruise_tui.screens.replay import ReplayScreen
+                from replays import Replay
+
+                screen: Screen = ReplayScreen(Replay.open(path))
+            else:
+                from galcruise_tui.screens.game import GameScreen
+                from saves import Session
+
+                screen = GameScreen(Session.load(path))
+        except SaveError as e:
+            return str(e)
+        except Exception as e:  # noqa: BLE001 - a damaged file must never crash the app
+            return f"{path}: cannot be opened ({type(e).__name__}: {e})."
+        self._show(screen, switch)
+        return None
+
+    def open_scores(self, game: Game, final: bool, scored: dict[int, int]) -> None:
+        from galcruise_tui.screens.scores import ScoreScreen
+
+        self.push_screen(ScoreScreen(game, final=final, scored=scored))
+
+    def back_to_title(self) -> None:
+        """Close every screen above the title (a finished game stays in the saves)."""
+        from galcruise_tui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
 
 
 def _login() -> str:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 
-from engine import Game
 from engine.describe import GUEST_NAME
 from engine.events import Event
-from engine.state import NPC
+from engine.view import NPC, View
 
 _ARTICLE = re.compile(r"\b([Aa])n? (orange|purple|teal)\b")
 _COLOUR = re.compile(r"\b(orange|purple|teal)\b")
@@ -29,10 +28,10 @@ def _article(word: str, capital: bool) -> str:
     return (art.capitalize() if capital else art) + " " + word
 
 
-def tidy(game: Game, text: str) -> str:
+def tidy(v: View, text: str) -> str:
     """`text` with guest kinds for colours (and the article that goes with them) and the
     marketing space's number for a cruise tile's id."""
-    spaces = {sp.tile: i + 1 for i, sp in enumerate(game.state.board.cruise_spaces) if sp.tile}
+    spaces = v.cruise_numbers
 
     def cruise(m: re.Match[str]) -> str:
         k = spaces.get(m.group(1))
@@ -44,15 +43,14 @@ def tidy(game: Game, text: str) -> str:
     return _COLOUR.sub(lambda m: GUEST_NAME[m.group(1)], text)
 
 
-def actor(game: Game, event: Event) -> int:
+def actor(v: View, event: Event) -> int:
     """Who did what the event says: the seat whose name opens the line ("Pink bumps Rachel's
     worker" is Pink's doing though the event is filed under Rachel), else the event's seat."""
     text = event.text
     if text.startswith("The NPC"):
         return NPC
     best = -1
-    for p in game.state.players:
-        if text.startswith(p.name) and (best < 0 or len(p.name) > len(
-                game.state.players[best].name)):
+    for p in v.seats:
+        if text.startswith(p.name) and (best < 0 or len(p.name) > len(v.seats[best].name)):
             best = p.seat
     return best if best >= 0 else event.seat

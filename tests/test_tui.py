@@ -12,6 +12,7 @@ from engine import Game
 from engine import commands as C
 from engine.bots.random_bot import RandomBot
 from engine.describe import describe
+from engine.view import view
 from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.screens.game import GameScreen
 from galcruise_tui.screens.scores import ScoreScreen
@@ -317,11 +318,9 @@ def test_a_damaged_save_is_a_sentence_not_a_traceback(tmp_path: Path) -> None:
         await pilot.pause()
         prompts = [str(o.prompt) for o in app.screen.query_one("#load-list")._options]
         assert len(prompts) == 2 and all(t.startswith("✗ ") for t in prompts)
-        from galcruise_tui.screens.load import open_game
-
-        err = open_game(app, str(home / "saves" / "garbage.json"), replay=False, switch=False)
+        err = app.open_saved(str(home / "saves" / "garbage.json"), replay=False, switch=False)
         assert err is not None and "garbage.json" in err and "Traceback" not in err
-        err = open_game(app, str(home / "saves" / "broken.json"), replay=True, switch=False)
+        err = app.open_saved(str(home / "saves" / "broken.json"), replay=True, switch=False)
         assert err is not None and "broken.json" in err
 
     run(body, data_dir=home)
@@ -376,7 +375,7 @@ def test_a_planner_seat_chosen_on_the_new_game_screen_plays_its_turns() -> None:
         actors = screen.session.actors
         # Each bot made its own setup picks and played its turns through the app.
         assert actors.count(1) >= 5 and actors.count(2) >= 5
-        header = render.player_board(g, 1).splitlines()[0]
+        header = render.player_board(view(g), 1).splitlines()[0]
         assert "(planner)" not in header  # a bot seat is a player, not an engine-run one
 
     run(body, seed=8)
@@ -608,7 +607,7 @@ def test_the_board_drawings_parse_line_by_line_as_a_whole() -> None:
         for move in range(120):
             if move % 30 == 0:
                 for draw in DRAW.values():
-                    markup = draw(game, 0)
+                    markup = draw(view(game, None, 0))
                     lines = parse_lines(markup.split("\n"))
                     whole = Text.from_markup(markup).split("\n", allow_blank=True)
                     assert lines is not None and len(lines) == len(whole)

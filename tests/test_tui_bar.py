@@ -8,6 +8,7 @@ from test_tui import _home, new_game, play_until, run  # noqa: F401 - _home: aut
 from engine import Game, GameOptions
 from engine import commands as C
 from engine.bots.random_bot import RandomBot
+from engine.view import view
 from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.widgets.decision import DecisionBar, Entry, assign_keys
 from galcruise_tui.widgets.gloss import words
@@ -61,7 +62,7 @@ def test_options_say_what_they_cost_and_give() -> None:
         if game.is_over:
             break
         for cmd in game.legal():
-            text = " ".join(words(game, cmd))
+            text = " ".join(words(view(game), cmd))
             kind = type(cmd).__name__
             if isinstance(cmd, C.TourGuest):
                 assert " ad" in text and " VP" in text, text
@@ -76,7 +77,7 @@ def test_options_say_what_they_cost_and_give() -> None:
             else:
                 continue
             seen.add(kind)
-        for row in unavailable(game):
+        for row in unavailable(view(game)):
             head, why = row.split(": ", 1)
             assert why and head, row
             seen.add("reason")
@@ -88,10 +89,10 @@ def test_options_say_what_they_cost_and_give() -> None:
 def test_a_missing_action_is_shown_with_its_reason() -> None:
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
         screen = await new_game(app, pilot, kinds=("human", "human"))
-        await play_until(app, pilot, screen, lambda g: bool(unavailable(g)))
+        await play_until(app, pilot, screen, lambda g: bool(unavailable(view(g))))
         bar = screen.query_one(DecisionBar)
         shown = [str(bar.get_option_at_index(i).prompt) for i in range(bar.option_count)]
-        for row in unavailable(screen.game):
+        for row in unavailable(view(screen.game)):
             assert any(row in s for s in shown), (row, shown)
 
     run(body)

@@ -12,6 +12,7 @@ from test_tui_panes import DUO, session_after
 
 from engine import GameOptions
 from engine.bots.random_bot import RandomBot
+from engine.view import view
 from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.screens.help import HELP
 from galcruise_tui.screens.newgame import NewGameScreen
@@ -113,7 +114,7 @@ def test_the_new_game_form_starts_on_its_first_field() -> None:
 def test_the_agm_sheet_says_who_scored_what_in_words() -> None:
     session = session_after(DUO, lambda g: g.state.agm_done >= 1)
     g = session.game
-    sheet = render.agm_table(g, {}) + "\n" + render.score_table(g)
+    sheet = render.agm_table(view(g), {}) + "\n" + render.score_table(view(g))
     for p in g.state.players:
         assert f"{p.name}: " in sheet
     assert "cubes in section 1" in sheet and "wings" in sheet

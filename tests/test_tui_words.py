@@ -6,6 +6,7 @@ from test_tui import _home, new_game, play_until, run  # noqa: F401 - _home: aut
 
 from engine import Game, GameOptions
 from engine.events import Event
+from engine.view import view
 from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.widgets.log import GameLog
 from galcruise_tui.words import actor, tidy
@@ -34,17 +35,17 @@ def test_the_log_wraps_at_its_width_after_a_resize_while_hidden() -> None:
 def test_log_lines_name_guests_by_kind_and_cruises_by_space() -> None:
     game = Game.new(GameOptions(players=2, seed=5))
     tile = game.state.board.cruise_spaces[1].tile
-    text = tidy(game, f"Pink schedules cruise {tile} (teal → space → orange → return); "
+    text = tidy(view(game), f"Pink schedules cruise {tile} (teal → space → orange → return); "
                       "a orange guest, an purple guest. Unlock a teal upgrade.")
     assert text == ("Pink schedules cruise 2 (family → space → adventurous → return); "
                     "an adventurous guest, a relaxing guest. Unlock a family upgrade.")
 
 
 def test_plurals_and_doubled_words_are_mended() -> None:
-    game = Game.new(GameOptions(players=2, seed=5))
-    assert tidy(game, "on ship 1 (1 segments), 2 segments") == "on ship 1 (1 segment), 2 segments"
-    assert tidy(game, "the Trainer Cockpit cockpit scores") == "the Trainer Cockpit scores"
-    assert tidy(game, "flip top token: 1 vp") == "flip top token: 1 VP"
+    v = view(Game.new(GameOptions(players=2, seed=5)))
+    assert tidy(v, "on ship 1 (1 segments), 2 segments") == "on ship 1 (1 segment), 2 segments"
+    assert tidy(v, "the Trainer Cockpit cockpit scores") == "the Trainer Cockpit scores"
+    assert tidy(v, "flip top token: 1 vp") == "flip top token: 1 VP"
 
 
 def test_seat_letters_never_clash_with_guest_letters() -> None:
@@ -52,15 +53,15 @@ def test_seat_letters_never_clash_with_guest_letters() -> None:
     from galcruise_tui.widgets import render
 
     game = Game.new(GameOptions(players=1, seed=5))
-    assert render.tags(game) == ["P", "C"]  # Rachel: R and A are guests' letters
+    assert render.tags(view(game)) == ["P", "C"]  # Rachel: R and A are guests' letters
     game = Game.new(GameOptions(players=4, seed=5, names=("Ann", "Fred", "Rob", "Nia")))
-    tags = render.tags(game)
+    tags = render.tags(view(game))
     assert len(set(tags)) == 4 and not set(tags) & (set(GUEST_LETTER.values()) | {"N", "O"})
 
 
 def test_the_actor_of_a_line_is_the_one_named_first() -> None:
     game = Game.new(GameOptions(players=1, seed=5))
-    assert actor(game, Event("bump", 1, "Pink bumps Rachel's worker back.")) == 0
-    assert actor(game, Event("bump", 0, "Rachel bumps Pink's worker back.")) == 1
-    assert actor(game, Event("bump", 1, "The NPC worker bumps Rachel's worker.")) == -2
-    assert actor(game, Event("rachel", 1, "Silo Raid: Rachel takes Gain Resources.")) == 1
+    assert actor(view(game), Event("bump", 1, "Pink bumps Rachel's worker back.")) == 0
+    assert actor(view(game), Event("bump", 0, "Rachel bumps Pink's worker back.")) == 1
+    assert actor(view(game), Event("bump", 1, "The NPC worker bumps Rachel's worker.")) == -2
+    assert actor(view(game), Event("rachel", 1, "Silo Raid: Rachel takes Gain Resources.")) == 1

@@ -22,6 +22,7 @@ from engine.commands import Command
 from engine.describe import describe
 from engine.events import Event
 from engine.game import REVEAL
+from engine.view import NPC, View, view
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
@@ -119,7 +120,7 @@ class GameScreen(Screen[None]):
         self._was_mine = self._mine()
         self.thinking = False
         self._skip = threading.Event()
-        self._agms_seen = session.game.state.agm_done
+        self._agms_seen = view(session.game).turn.agm_done
         self._shown: dict[str, object] = {}
         self.summary = TurnSummary()
         self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
@@ -131,7 +132,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Horizontal(id="body"):
-            yield Boards(self.session.game, id="boards")
+            yield Boards(view(self.session.game), id="boards")
             with Vertical(id="side"):
                 yield SidePane(id="you")
                 yield GameLog(id="log")
@@ -149,7 +150,7 @@ class GameScreen(Screen[None]):
         self._layout(self.app.size.width, self.app.size.height)
         g = self.game
         seats = ", ".join(f"{plain(p.name)} ({self.seat_kind(p.seat)})"
-                          for p in g.state.players)
+                          for p in view(g).seats)
         name = self.session.path.stem if self.session.path else \
             getattr(self.session, "title", "unsaved")
         self.log_line(Text(f"Game {name}: {seats}; seed {g.options.seed}; "
@@ -172,19 +173,26 @@ class GameScreen(Screen[None]):
             side = self.query_one(SidePane)
             side.display = self.has_class("wide")
             if side.display and self.game is not None:
-                side.show(self.game, self.viewer_seat())
+                side.show(self.facts())
 
     @property
     def game(self) -> Game:
         return self.session.game
+
+    def facts(self) -> View:
+        """The game as this screen shows it: one screen for every seat, the deciding human's
+        hand (see viewer_seat)."""
+        if self.viewer is not None:  # at a table: only this seat's hand, or none to a watcher
+            return view(self.game, self.viewer)
+        return view(self.game, None, self.viewer_seat())
 
     def seat_kind(self, seat: int) -> str:
         """human or a bot for the seats the options list; the engine's own players (Rachel)."""
         kinds = self.game.options.seat_kinds()
         if 0 <= seat < len(kinds):
             return kinds[seat]
-        players = self.game.state.players
-        return players[seat].kind if 0 <= seat < len(players) else "engine"
+        seats = view(self.game).seats
+        return seats[seat].kind if 0 <= seat < len(seats) else "engine"
 
     def human_turn(self) -> bool:
         dec = self.game.pending
@@ -223,7 +231,7 @@ class GameScreen(Screen[None]):
                 keys.add(key)
         return keys | {"q", "u", "r", "l", "h"}
 
-    def redraw(self, boards: bool = True) -> None:
+    def redraw(self, boards: bool = True, v: View | None = None) -> None:
         """Draw the position; start a bot's move if a bot decides next.
 
         `boards=False` skips the board panes: used between bot moves with no pause, when
@@ -234,10 +242,10 @@ class GameScreen(Screen[None]):
         start_bot = bot_next and not self.thinking and not g.is_over
         if start_bot:
             self.thinking = True
-        seat = self.viewer_seat()
+        v = v or self.facts()
         # With a save error the game goes on in memory: the status line says the disk is not
         # keeping up.
-        status = render.status(g, self.status_viewer(), self.session.save_error)
+        status = render.status(v, self.status_viewer(), self.session.save_error)
         mine = self._mine()
         if mine and not g.is_over:  # at a table: say so on the status line, ring once
             status = "[b reverse] Your move [/] " + status
@@ -246,16 +254,16 @@ class GameScreen(Screen[None]):
         self._was_mine = mine
         self._set("#status", status)
         if boards:
-            self.query_one(Boards).show(g, seat)
-            self.query_one(SidePane).show(g, seat)
+            self.query_one(Boards).show(v)
+            self.query_one(SidePane).show(v)
         human = self.human_turn()
-        cause = self.caused_by() if human else ""
-        ask = tidy(g, g.waiting_for())
+        cause = self.caused_by(v) if human else ""
+        ask = tidy(v, g.waiting_for())
         if cause.startswith("your worker was bumped"):
             ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
         waiting = Text(ask, style="bold")
         if self.viewer is not None and not bot_next and g.pending is not None and not human:
-            who = plain(g.state.players[g.pending.seat].name)
+            who = plain(v.seats[g.pending.seat].name)
             waiting.append(f"   ({who} chooses at their terminal)", style="italic")
         if bot_next:
             waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
@@ -263,17 +271,17 @@ class GameScreen(Screen[None]):
             if cause:
                 waiting.append(f" — {cause}", style="italic")
             if self._humans() > 1 and self.viewer is None:
-                waiting.append(f"   ← {plain(g.state.players[g.pending.seat].name)}'s choice",
+                waiting.append(f"   ← {plain(v.seats[g.pending.seat].name)}'s choice",
                                style="italic")
         self._set("#waiting", waiting)
         if human:
-            self._show_summary(self.summary.take(g))
-        self.query_one(DecisionBar).show(g, g.legal() if human else [], self.reserved_keys(),
-                                         unavailable(g) if human else [])
+            self._show_summary(self.summary.take(v))
+        self.query_one(DecisionBar).show(v, g.legal() if human else [], self.reserved_keys(),
+                                         unavailable(v) if human else [])
         # Undo, redo and skip come and go with the position; the key bar repaints on a change.
         self.refresh_bindings()
-        if g.state.agm_done > self._agms_seen and not g.is_over:
-            self._agms_seen = g.state.agm_done
+        if v.turn.agm_done > self._agms_seen and not g.is_over:
+            self._agms_seen = v.turn.agm_done
             self._show_scores(final=False)
         if g.is_over:
             self._show_scores(final=True)
@@ -281,16 +289,14 @@ class GameScreen(Screen[None]):
         if start_bot:
             self.bot_move(g.copy(), self.session.length)
 
-    def caused_by(self) -> str:
+    def caused_by(self, v: View) -> str:
         """Who made someone else's decision necessary: a bump, or another seat's turn."""
-        g = self.game
-        dec = g.pending
-        s = g.state
-        if dec is None or s.turn.number == 0 or dec.seat == s.turn.seat:
+        dec, turn = v.pending, v.turn
+        if dec is None or turn.number == 0 or dec.seat == turn.seat:
             return ""
-        if dec.kind == "funding" and "bump" in dec.why and dec.seat in self._bumped_by:
+        if dec.bumped and dec.seat in self._bumped_by:
             return f"your worker was bumped by {self._bumped_by[dec.seat]}"
-        return f"asked during {plain(s.players[s.turn.seat].name)}'s turn"
+        return f"asked during {plain(v.seats[turn.seat].name)}'s turn"
 
     def _show_summary(self, text: Text | None) -> None:
         box = self.query_one("#summary", VerticalScroll)
@@ -324,9 +330,8 @@ class GameScreen(Screen[None]):
         return sum(1 for k in self.game.options.seat_kinds() if k == "human")
 
     def _show_scores(self, final: bool) -> None:
-        from galcruise_tui.screens.scores import ScoreScreen
-
-        self.app.push_screen(ScoreScreen(self.game, final=final, scored=self._agm_scored))
+        self.app.open_scores(self.game, final,  # type: ignore[attr-defined]
+                             self._agm_scored)
         self._agm_scored = {}
 
     def log_line(self, *lines: Text) -> None:
@@ -345,25 +350,25 @@ class GameScreen(Screen[None]):
         return [msgspec.structs.replace(e, text=e.hidden) if e.hidden and e.seat != self.viewer
                 else e for e in events]
 
-    def write_events(self, events: list[Event]) -> None:
+    def write_events(self, events: list[Event], v: View | None = None) -> None:
         events = self.seen(events)
-        g = self.game
-        marks = render.tags(g)
+        v = v or self.facts()
+        marks = render.tags(v)
         lines: list[Text] = []
         for e in events:
             if e.kind == REVEAL:  # for saves and bots; the draws themselves are logged
                 continue
-            text = plain(tidy(g, e.text), 2000)
+            text = plain(tidy(v, e.text), 2000)
             if e.kind == "turn":
                 lines.append(Text(f"── {text}", style="bold"))
                 continue
-            seat = actor(g, e)
+            seat = actor(v, e)
             if e.kind == "agm" and e.seat >= 0 and (m := AGM_VP.search(e.text)):
                 self._agm_scored[e.seat] = int(m.group(1))
-            if e.kind == "bump" and 0 <= e.seat < len(g.state.players):
-                name = "the NPC" if seat < 0 else plain(g.state.players[seat].name)
+            if e.kind == "bump" and 0 <= e.seat < len(v.seats):
+                name = "the NPC" if seat < 0 else plain(v.seats[seat].name)
                 self._bumped_by[e.seat] = name
-            who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == -2 else "·")
+            who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == NPC else "·")
             style = "bold" if e.kind in ("agm", "end", "goal") else ""
             lines.append(Text.assemble((f"{who} ", "bold"), (text, style)))
         self.log_line(*lines)  # one scroll for the move, not one per event
@@ -380,7 +385,7 @@ class GameScreen(Screen[None]):
     def _apply(self, cmd: Command) -> None:
         g = self.game
         by_bot = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
-        vp_before = [p.vp for p in g.state.players]
+        vp_before = [p.vp for p in view(g).seats]
         try:
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
@@ -397,14 +402,15 @@ class GameScreen(Screen[None]):
 
     def _landed(self, events: list[Event], by_bot: bool, vp_before: list[int]) -> None:
         """A move was played (here or, at a table, in another app): log it and draw."""
-        self.write_events(events)
+        v = self.facts()  # one view of the position after the move, for every line drawn
+        self.write_events(events, v)
         g = self.game
         humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"} \
             if self.viewer is None else {self.viewer}
-        self.summary.add(g, self.seen(events), humans, by_bot, vp_before)
+        self.summary.add(v, self.seen(events), humans, by_bot, vp_before)
         fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
         more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
-        self.redraw(boards=not (fast and more_bots))
+        self.redraw(boards=not (fast and more_bots), v=v)
 
     def poll_table(self) -> None:
         """At a table: draw the moves other apps landed since the last look (a timer calls
@@ -426,8 +432,8 @@ class GameScreen(Screen[None]):
             return
         if not landed:  # a move was taken back at the table: the game was read afresh
             self.log_line(Text("── a move was taken back at the table ──", style="italic"))
-            self._agms_seen = self.game.state.agm_done
-            self.summary.take(self.game)
+            self._agms_seen = view(self.game).turn.agm_done
+            self.summary.take(view(self.game))
             self.redraw()
             return
         for move in landed:
@@ -488,7 +494,7 @@ class GameScreen(Screen[None]):
                 keys = " ".join(bar.keys_for(cmd))
             except StopIteration:
                 keys = "?"
-            said = tidy(self.game, describe(self.game, cmd))
+            said = tidy(view(self.game), describe(self.game, cmd))
             lines.append(f"{i}. [b]{safe(keys)}[/b]  {safe(said)}  (worth {worth:.1f})")
         self.notify("\n".join(lines), title="Hint: the expert would choose", timeout=20)
         self._hint_shown = True
@@ -518,8 +524,9 @@ class GameScreen(Screen[None]):
         if self.session.undo():
             self.log_line(Text("── undone ──", style="italic"))
             self.thinking = False
-            self._agms_seen = self.game.state.agm_done
-            self.summary.take(self.game)  # what the bots did is undone with it
+            v = view(self.game)
+            self._agms_seen = v.turn.agm_done
+            self.summary.take(v)  # what the bots did is undone with it
             self._hide_summary()
             self.redraw()
         elif isinstance(self.session, TableSession) and self.session.warning:

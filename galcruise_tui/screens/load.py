@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -14,32 +14,6 @@ from textual.widgets.option_list import Option
 from galcruise_tui.screens.saverows import save_row
 from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
-
-
-def open_game(app: App, path: str, replay: bool, switch: bool) -> str | None:
-    """Open a save as a game (or replay); on failure return the reason in one sentence."""
-    from saves import SaveError
-
-    try:
-        if replay:
-            from galcruise_tui.screens.replay import ReplayScreen
-            from replays import Replay
-
-            screen: Screen = ReplayScreen(Replay.open(path))
-        else:
-            from galcruise_tui.screens.game import GameScreen
-            from saves import Session
-
-            screen = GameScreen(Session.load(path))
-    except SaveError as e:
-        return str(e)
-    except Exception as e:  # noqa: BLE001 - a damaged file must never crash the app
-        return f"{path}: cannot be opened ({type(e).__name__}: {e})."
-    if switch:
-        app.switch_screen(screen)
-    else:
-        app.push_screen(screen)
-    return None
 
 
 class LoadScreen(Screen[None]):
@@ -77,6 +51,7 @@ class LoadScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            err = open_game(self.app, event.option.id, self.replay, switch=True)
+            err = self.app.open_saved(event.option.id, self.replay,  # type: ignore[attr-defined]
+                                      switch=True)
             if err:
                 self.query_one("#load-error", Static).update(f"✗ {safe(err, 400)}")

@@ -121,7 +121,6 @@ class NewGameScreen(Screen[None]):
 
     def action_start(self) -> None:
         from engine import GameError
-        from galcruise_tui.screens.game import GameScreen
         from saves import SaveError, Session
 
         try:
@@ -130,4 +129,4 @@ class NewGameScreen(Screen[None]):
         except (GameError, SaveError, ValueError, OSError) as e:
             self.query_one("#new-error", Static).update(f"✗ {safe(e, 400)}")
             return
-        self.app.switch_screen(GameScreen(session))
+        self.app.open_game(session, switch=True)  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 from engine.game import REVEAL
+from engine.view import WATCHER, view
 from galcruise_tui.text import safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
@@ -64,7 +65,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
-        yield Boards(self.replay.game, id="boards")
+        yield Boards(view(self.replay.game, WATCHER), id="boards")
         yield RichLog(id="replay-log", wrap=True, markup=False, max_lines=500, min_width=20)
         yield KeyBar()
 
@@ -77,9 +78,10 @@ class ReplayScreen(Screen[None]):
         playing = "playing" if self.timer else "paused"
         self.query_one("#replay-status", Static).update(Text.from_markup(
             f"[b]Replay[/b] {safe(rp.path.stem) if rp.path else ''}: move {rp.index}/{rp.length} "
-            f"({playing})\n" + render.status(g)))
-        self.query_one(Boards).show(g, g.pending.seat if g.pending and g.pending.seat >= 0
-                                    else 0)
+            f"({playing})\n" + render.status(view(g, WATCHER))))
+        # A replay shows every seat's doings: the hand of the seat deciding at this move.
+        seat = g.pending.seat if g.pending and g.pending.seat >= 0 else 0
+        self.query_one(Boards).show(view(g, None, seat))
         if events:
             log = self.query_one(RichLog)
             for e in rp.events:

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine import Game
+from engine.view import WATCHER, view
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
 
@@ -25,15 +26,16 @@ class ScoreScreen(Screen[None]):
         self.scored = scored or {}  # seat -> VP the AGM just held gave it
 
     def compose(self) -> ComposeResult:
-        g = self.game
+        v = view(self.game, WATCHER)  # the sheet shows no hand
+        t = v.turn
         if self.final:
             title = "Final AGM: the board elects a new CEO"
         else:
-            title = f"AGM year {g.state.agm_done}: progress scored"
-        agm = "" if self.final else render.agm_table(g, self.scored) + "\n\n"
-        text = (f"[b]{title}[/b]   round {g.state.round}, turn {g.state.turn.number}\n\n"
-                + agm + render.score_table(g) + "\n\n" + render.vp_chart(g)
-                + "\n\n" + render.progress_track(g) + "\n" + render.reputation_track(g))
+            title = f"AGM year {t.agm_done}: progress scored"
+        agm = "" if self.final else render.agm_table(v, self.scored) + "\n\n"
+        text = (f"[b]{title}[/b]   round {t.round}, turn {t.number}\n\n"
+                + agm + render.score_table(v) + "\n\n" + render.vp_chart(v)
+                + "\n\n" + render.progress_track(v) + "\n" + render.reputation_track(v))
         close = "Enter or Esc: back to the title" if self.final else "Enter or Esc: play on"
         with VerticalScroll(id="sheet-box"):
             yield Static(Text.from_markup(text + f"\n\n[i]{close}[/i]"), id="sheet")
@@ -41,10 +43,5 @@ class ScoreScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.app.pop_screen()
-        if self.final:
-            from galcruise_tui.screens.title import TitleScreen
-
-            # The finished game stays in the saves, for replays.
-            while len(self.app.screen_stack) > 1 and not isinstance(self.app.screen,
-                                                                     TitleScreen):
-                self.app.pop_screen()
+        if self.final:  # the finished game stays in the saves, for replays
+            self.app.back_to_title()  # type: ignore[attr-defined]

@@ -88,22 +88,15 @@ class TitleScreen(Screen[None]):
         if what == "continue":
             latest = self.latest
             if latest:
-                from galcruise_tui.screens.load import open_game
-
-                err = open_game(app, latest.path, replay=False, switch=False)
+                err = app.open_saved(latest.path, replay=False,  # type: ignore[attr-defined]
+                                     switch=False)
                 self.query_one("#title-error", Static).update(safe(err or "", 400))
         elif what == "new":
-            from galcruise_tui.screens.newgame import NewGameScreen
-
-            app.push_screen(NewGameScreen())
+            app.open_new_game()  # type: ignore[attr-defined]
         elif what == "tables":
-            from galcruise_tui.screens.lobby import LobbyScreen
-
-            app.push_screen(LobbyScreen())
+            app.open_lobby()  # type: ignore[attr-defined]
         elif what in ("load", "replays"):
-            from galcruise_tui.screens.load import LoadScreen
-
-            app.push_screen(LoadScreen(replay=what == "replays"))
+            app.open_saves(replay=what == "replays")  # type: ignore[attr-defined]
         elif what == "help":
             app.action_help()  # type: ignore[attr-defined]
         elif what == "quit":

@@ -21,8 +21,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from engine import Game
 from engine.commands import Command
+from engine.view import View
 
 DIGITS = [str(i) for i in range(1, 10)]
 LETTERS = list("abcdefghijklmnopqrstuvwxyz")
@@ -153,7 +153,7 @@ class DecisionBar(OptionList):
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
-        self.game: Game | None = None
+        self.facts: View | None = None
         self.entries: list[Entry] = []
         self.keys: list[str] = []
         self.prefix: tuple[str, ...] = ()
@@ -164,17 +164,17 @@ class DecisionBar(OptionList):
         self.unavailable: list[str] = []  # options not possible now, each with why
 
     # --- content ---------------------------------------------------------------------------
-    def show(self, game: Game | None, commands: list[Command], reserved: set[str],
+    def show(self, v: View | None, commands: list[Command], reserved: set[str],
              unavailable: list[str] | None = None) -> None:
         """Show `commands` (the legal ones, or none while someone else decides), and below
         them `unavailable`: common options not possible now, with the reason."""
         from galcruise_tui.widgets.gloss import numbering, words
 
-        self.game = game
+        self.facts = v
         self.reserved = reserved
         self.unavailable = unavailable or []
-        self.numbering = numbering(game) if game else None
-        self._paths = [(words(game, c), c) for c in commands] if game else []
+        self.numbering = numbering(v) if v else None
+        self._paths = [(words(v, c), c) for c in commands] if v else []
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()

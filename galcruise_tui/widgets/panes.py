@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import TabbedContent, TabPane
 
-from engine import Game
+from engine.view import View
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.drawing import Drawing
 
@@ -21,42 +21,42 @@ PANES = (("network", "Network"), ("board", "Board"), ("tracks", "Goals"), ("mark
          ("players", "Players"), ("hand", "Hand"), ("rachel", "Rachel"), ("scores", "Scores"))
 
 
-def _players(game: Game, seat: int) -> str:
-    n = len(game.state.players)
-    return "\n\n".join(render.player_board(game, (seat + i) % n) for i in range(n))
+def _players(v: View) -> str:
+    """Every board, the view's own seat first."""
+    n = len(v.seats)
+    return "\n\n".join(render.player_board(v, (v.seat + i) % n) for i in range(n))
 
 
-def _scores(game: Game, seat: int) -> str:
-    return render.score_table(game) + "\n\n" + render.vp_chart(game)
+def _scores(v: View) -> str:
+    return render.score_table(v) + "\n\n" + render.vp_chart(v)
 
 
-DRAW: dict[str, Callable[[Game, int], str]] = {
-    "network": lambda g, _s: render.network_pane(g),
-    "board": lambda g, _s: render.supply_pane(g),
-    "tracks": lambda g, _s: render.tracks_pane(g),
-    "market": lambda g, _s: render.marketing(g),
+DRAW: dict[str, Callable[[View], str]] = {
+    "network": render.network_pane,
+    "board": render.supply_pane,
+    "tracks": render.tracks_pane,
+    "market": render.marketing,
     "players": _players,
-    "hand": lambda g, s: render.hand(g, s) if s >= 0 else "Watching: no hand is shown.",
-    "rachel": lambda g, _s: render.rachel_pane(g),
+    "hand": render.hand,
+    "rachel": render.rachel_pane,
     "scores": _scores,
 }
 
 
-def panes_for(game: Game | None) -> list[tuple[str, str]]:
+def panes_for(v: View | None) -> list[tuple[str, str]]:
     """The panes a game has: Rachel's only in a solo game."""
-    solo = game is not None and game.state.rachel is not None
+    solo = v is not None and v.solo
     return [(p, t) for p, t in PANES if p != "rachel" or solo]
 
 
 class Boards(Vertical):
     """The panes as tabs; the player shown first is the one deciding (or the human watching)."""
 
-    def __init__(self, game: Game | None = None, **kw: object) -> None:
+    def __init__(self, v: View | None = None, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
-        self.game: Game | None = game
-        self.seat = 0
+        self.view: View | None = v
         self._drawn: set[str] = set()
-        self.panes = panes_for(game)
+        self.panes = panes_for(v)
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="tabs"):
@@ -64,8 +64,8 @@ class Boards(Vertical):
                 with TabPane(title, id=f"pane-{pid}"), VerticalScroll(id=f"scroll-{pid}"):
                     yield Drawing(id=f"text-{pid}")
 
-    def show(self, game: Game, seat: int) -> None:
-        self.game, self.seat = game, seat
+    def show(self, v: View) -> None:
+        self.view = v
         self._drawn = set()
         self._draw(self.active)
 
@@ -79,10 +79,10 @@ class Boards(Vertical):
         return self.query_one(f"#scroll-{self.active}", VerticalScroll)
 
     def _draw(self, pid: str) -> None:
-        if self.game is None or pid in self._drawn or pid not in DRAW:
+        if self.view is None or pid in self._drawn or pid not in DRAW:
             return
         self._drawn.add(pid)
-        self.query_one(f"#text-{pid}", Drawing).show(DRAW[pid](self.game, self.seat))
+        self.query_one(f"#text-{pid}", Drawing).show(DRAW[pid](self.view))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self._draw((event.pane.id or "").removeprefix("pane-"))
@@ -103,8 +103,7 @@ class SidePane(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Drawing(id="side-text")
 
-    def show(self, game: Game, seat: int) -> None:
+    def show(self, v: View) -> None:
         if self.display:
-            text = render.player_board(game, max(seat, 0)) + (  # -1: a watcher sees no hand
-                "\n\n" + render.hand(game, seat) if seat >= 0 else "")
+            text = render.player_board(v, v.seat) + "\n\n" + render.hand(v)
             self.query_one("#side-text", Drawing).show(text)

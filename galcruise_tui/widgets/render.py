@@ -2,32 +2,23 @@
 
 Colour is never the only carrier of meaning: players are letters (their initials), guests are
 A/R/F, token states are words or symbols, the current station has a double border.
+
+Everything drawn comes from a `View` (engine/view): named facts for one viewer; nothing here
+knows a rule.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.markup import escape
 
-from engine import Game
-from engine.ctx import Ctx
-from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER, cockpit_rule, gain_text
-from engine.options import SEAT_KINDS
-from engine.rules import cruises, funding, goals, progress, scoring, ships
-from engine.rules.economy import fee
-from engine.rules.metrics import metric, wings
-from engine.state import COLOURS, NEUTRAL, RESOURCES, Player
+from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
+from engine.view import NEUTRAL, NPC, CruiseView, PlayerView, ShipView, TowerTokenView, View
 from galcruise_tui.text import plain, safe
 
-NPC_SEAT = -2  # engine.state.NPC (1-2 players); kept here so older engines still draw
 SEAT_STYLE = ("magenta", "dodger_blue1", "green", "yellow")
 GUEST_STYLE = {"orange": "dark_orange", "purple": "medium_purple1", "teal": "dark_cyan"}
-SHORT = {
-    "build_development": "Develop", "hire_expert": "Hire expert", "purchase_supplies":
-    "Buy supplies", "acquire_blueprints": "Get blueprints", "build_segments": "Build segments",
-    "acquire_ship": "New ship", "gain_resources": "Gain resources", "refill_silo": "Refill silo",
-    "schedule_cruise": "Schedule cruise", "advertise_cruise": "Advertise", "draw_agenda":
-    "Draw agenda", "refill_agenda": "Refill agenda",
-}
 W = 16  # inner width of a station box
 GAP = 9  # width of a horizontal connection between two boxes
 
@@ -36,46 +27,51 @@ GAP = 9  # width of a horizontal connection between two boxes
 TAKEN = frozenset(GUEST_LETTER.values()) | {"N", "O"}
 
 
-def tags(game: Game) -> list[str]:
+def tags(v: View) -> list[str]:
     """One letter per seat: the first letter of its name that no guest kind, the NPC or an
     earlier seat uses (Rachel is C: R and A are guests), else the seat number."""
+    return list(_tags(tuple(p.name for p in v.seats)))
+
+
+@lru_cache(maxsize=16)
+def _tags(names: tuple[str, ...]) -> tuple[str, ...]:
+    # Every seat letter drawn asks for them: worked out once per set of names.
     out: list[str] = []
-    for p in game.state.players:
-        free = [ch for ch in plain(p.name).upper() if ch.isalpha() and ch.isascii()
+    for seat, n in enumerate(names):
+        free = [ch for ch in plain(n).upper() if ch.isalpha() and ch.isascii()
                 and ch not in TAKEN and ch not in out]
-        out.append(free[0] if free else str(p.seat + 1))
-    return out
+        out.append(free[0] if free else str(seat + 1))
+    return tuple(out)
 
 
-def who(game: Game, seat: int) -> str:
+def who(v: View, seat: int) -> str:
     """A seat's letter, styled; the NPC is N, a neutral development o."""
-    if seat == NPC_SEAT:
+    if seat == NPC:
         return "[b]N[/b]"
     if seat == NEUTRAL or seat < 0:
         return "o"
-    return f"[b {SEAT_STYLE[seat % 4]}]{safe(tags(game)[seat])}[/]"
+    return f"[b {SEAT_STYLE[seat % 4]}]{safe(_tags(tuple(p.name for p in v.seats))[seat])}[/]"
 
 
-def name(game: Game, seat: int) -> str:
-    if seat == NPC_SEAT:
+def name(v: View, seat: int) -> str:
+    if seat == NPC:
         return "NPC"
     if seat < 0:
         return "neutral"
-    return f"{who(game, seat)} {safe(game.state.players[seat].name)}"
+    return f"{who(v, seat)} {safe(v.seats[seat].name)}"
 
 
 def guest(colour: str) -> str:
     return f"[{GUEST_STYLE.get(colour, 'white')}]{GUEST_LETTER.get(colour, '?')}[/]"
 
 
-def stop_strip(game: Game, tile: str | None, at: int | None = None) -> str:
+def stop_strip(cruise: CruiseView | None, at: int | None = None) -> str:
     """A cruise's stops as letters; the ship's current stop in brackets."""
-    if not tile:
+    if cruise is None:
         return "-"
-    t = game.comps.cruise_tile(tile)
     cells = []
-    for i, st in enumerate(t.stops):
-        letter = guest(st) if st in GUEST_LETTER else STOP_LETTER[st]
+    for i, st in enumerate(cruise.stops):
+        letter = guest(st) if st in GUEST_LETTER else STOP_LETTER.get(st, "?")
         cells.append(f"[reverse]{letter}[/reverse]" if at == i else letter)
     return " ".join(cells)
 
@@ -91,39 +87,35 @@ def _pad(markup: str, width: int, fill: str = " ") -> str:
 
 
 # --- the network ---------------------------------------------------------------------------
-def _occupant(game: Game, k: int) -> str:
-    occ = game.state.board.occupants[k - 1]
+def _occupant(v: View, k: int) -> str:
+    occ = v.network.stations[k - 1].occupant
     if occ is None:
         return ""
-    expert = "expert" in occ.piece
-    mark = "◆" if expert else "▲"
-    if occ.seat < 0:
-        return f"{mark} NPC{' expert' if expert else ''}"
-    p = game.state.players[occ.seat]
-    return f"{mark} {who(game, occ.seat)} {safe(p.name, 8)}{' exp' if expert else ''}"
+    mark = "◆" if occ.expert else "▲"
+    if occ.npc:
+        return f"{mark} NPC{' expert' if occ.expert else ''}"
+    return f"{mark} {who(v, occ.seat)} {safe(occ.name, 8)}{' exp' if occ.expert else ''}"
 
 
-def _station(game: Game, k: int) -> list[str]:
-    b = game.state.board
-    a1, a2 = b.stations[k - 1]
-    here = game.state.turn.station == k and game.state.turn.phase in ("actions",)
-    tl, tr, bl, br, h, v = ("╔", "╗", "╚", "╝", "═", "║") if here else \
+def _station(v: View, k: int) -> list[str]:
+    st = v.network.stations[k - 1]
+    tl, tr, bl, br, h, vb = ("╔", "╗", "╚", "╝", "═", "║") if st.this_turn else \
         ("┌", "┐", "└", "┘", "─", "│")
-    lines = [f"{tl}{h} {k} {h * (W - 4)}{tr}",
-             f"{v}{SHORT[a1]:<{W}}{v}",
-             f"{v}{SHORT[a2]:<{W}}{v}" if a2 != a1 else f"{v}{'':<{W}}{v}",
-             f"{v}{_pad(_occupant(game, k), W)}{v}",
-             f"{bl}{h * W}{br}"]
-    return lines
+    shorts = [a.short[:W] for a in st.actions[:2]] + [""] * (2 - min(2, len(st.actions)))
+    return [f"{tl}{h} {k} {h * (W - 4)}{tr}",
+            f"{vb}{shorts[0]:<{W}}{vb}",
+            f"{vb}{shorts[1]:<{W}}{vb}",
+            f"{vb}{_pad(_occupant(v, k), W)}{vb}",
+            f"{bl}{h * W}{br}"]
 
 
-def _owners(game: Game, k: int) -> str:
-    return "".join(who(game, o) for o in game.state.board.connections[k - 1])
+def _owners(v: View, k: int) -> str:
+    return "".join(who(v, o) for o in v.network.connections[k - 1].owners)
 
 
-def _hconn(game: Game, k: int, row: int) -> str:
+def _hconn(v: View, k: int, row: int) -> str:
     """The horizontal connection k between two boxes, drawn over the box rows."""
-    owners = _owners(game, k)
+    owners = _owners(v, k)
     if row == 1:
         return f"{'c' + str(k):^{GAP}}"
     if row == 2:
@@ -136,101 +128,99 @@ def _hconn(game: Game, k: int, row: int) -> str:
     return " " * GAP
 
 
-def network(game: Game) -> str:
+def network(v: View) -> str:
     """Stations 6 1 2 on top, 5 4 3 below; connections between, developers' letters on them."""
-    top = [_station(game, k) for k in (6, 1, 2)]
-    bottom = [_station(game, k) for k in (5, 4, 3)]
+    top = [_station(v, k) for k in (6, 1, 2)]
+    bottom = [_station(v, k) for k in (5, 4, 3)]
     out = []
     for i in range(5):
-        out.append(top[0][i] + _hconn(game, 6, i) + top[1][i] + _hconn(game, 1, i) + top[2][i])
+        out.append(top[0][i] + _hconn(v, 6, i) + top[1][i] + _hconn(v, 1, i) + top[2][i])
     col = W + 2
-    left, right = _owners(game, 5), _owners(game, 2)
+    left, right = _owners(v, 5), _owners(v, 2)
     lmark = "║" if left else "┆"
     rmark = "║" if right else "┆"
     out.append(_pad(f"{'':>7}{lmark} c5 {left}", col + GAP + col + GAP) + f"{'':>7}{rmark} c2 "
                f"{right}")
     for i in range(5):
-        out.append(bottom[0][i] + _hconn(game, 4, i) + bottom[1][i] + _hconn(game, 3, i)
+        out.append(bottom[0][i] + _hconn(v, 4, i) + bottom[1][i] + _hconn(v, 3, i)
                    + bottom[2][i])
     return "\n".join(out)
 
 
-def legend(game: Game) -> str:
-    seats = "  ".join(name(game, p.seat) for p in game.state.players)
-    extra = "  N NPC" if game.state.board.npc is not None else ""
+def legend(v: View) -> str:
+    seats = "  ".join(name(v, p.seat) for p in v.seats)
+    extra = "  N NPC" if v.network.npc is not None else ""
     return f"{seats}{extra}  o neutral  ▲ worker ◆ expert  ═ developed  ╔╗ this turn"
 
 
 # --- tracks --------------------------------------------------------------------------------
-def progress_track(game: Game) -> str:
-    ctx = Ctx(game.state, game.comps)
-    b = game.state.board
+def progress_track(v: View) -> str:
+    track = v.tracks.progress
     cells = []
-    for i, (a, z) in enumerate(progress.section_bounds(ctx)):
+    for sec in track.sections:
         seg = []
-        for k in range(a, z):
-            if k < len(b.progress):
-                seg.append(f"\\[{who(game, b.progress[k])}]")
-            elif k in b.neutral_progress:
+        for cube, neutral in zip(sec.cubes, sec.neutral_ahead, strict=True):
+            if cube is not None:
+                seg.append(f"\\[{who(v, cube)}]")
+            elif neutral:
                 seg.append("\\[o]")
             else:
                 seg.append("\\[ ]")
-        mark = f"AGM{i + 1}" if i < 2 else "END"
-        cells.append("".join(seg) + f"▶{mark}")
-    over = b.progress[progress.section_bounds(ctx)[-1][1]:]
-    extra = " +" + "".join(who(game, o) for o in over) if over else ""
+        cells.append("".join(seg) + f"▶{sec.mark}")
+    extra = " +" + "".join(who(v, o) for o in track.beyond) if track.beyond else ""
     return "[b]Progress[/b] " + " ".join(cells) + extra
 
 
-def reputation_track(game: Game) -> str:
-    """One bar per player, 0..18, with the fee it means for others' developments."""
-    out = ["[b]Reputation[/b]  0 . . . . 5 . . . . 10. . . . 15. . 18"]
-    for p in game.state.players:
-        r = max(0, min(18, p.reputation))
-        bar = "".join("●" if i == r else ("━" if i < r else "─") for i in range(19))
-        out.append(f" {who(game, p.seat)} {_pad(safe(p.name, 9), 9)} {' '.join(bar[:19])} "
-                   f"{p.reputation:>2}  fee {fee(p.reputation)}")
+def reputation_track(v: View) -> str:
+    """One bar per player, 0 to the track's top, with the fee it means for others'
+    developments."""
+    reps = v.tracks.reputation
+    top = reps[0].top if reps else 18
+    scale = "".join(str(i) if i == top else f"{i:<2}" if i % 5 == 0 else ". "
+                    for i in range(top + 1))
+    out = [f"[b]Reputation[/b]  {scale}"]
+    for r in reps:
+        level = max(0, min(r.top, r.level))
+        bar = "".join("●" if i == level else ("━" if i < level else "─")
+                      for i in range(r.top + 1))
+        out.append(f" {who(v, r.seat)} {_pad(safe(v.seats[r.seat].name, 9), 9)} "
+                   f"{' '.join(bar)} {r.level:>2}  fee {r.fee}")
     return "\n".join(out)
 
 
-def vp_line(game: Game) -> str:
-    return "[b]VP[/b] " + "   ".join(f"{who(game, p.seat)} {p.vp}" for p in game.state.players)
+def vp_line(v: View) -> str:
+    return "[b]VP[/b] " + "   ".join(f"{who(v, p.seat)} {p.vp}" for p in v.seats)
 
 
-def goals_panel(game: Game) -> str:
-    b = game.state.board
-    ctx = Ctx(game.state, game.comps)
-    tile = game.comps.goal_tile(b.goal_tile)
+def goals_panel(v: View) -> str:
     rows = ["[b]Company goals[/b] (the marked step is what a goal needs now)"]
-    for j, g in enumerate(tile.goals):
-        ladder = " ".join(f"[reverse]{t}[/]" if k == b.goal_trackers[j] else str(t)
+    for g in v.tracks.goals:
+        ladder = " ".join(f"[reverse]{t}[/]" if k == g.step else str(t)
                           for k, t in enumerate(g.thresholds))
-        have = " ".join(f"{who(game, p.seat)}{metric(ctx, p, g.metric)}"
-                        + ("✓" if j in p.goals_done else "") for p in game.state.players)
-        rows.append(f" {escape(g.name):<18} {ladder}  needs {goals.threshold(ctx, j):>2}  "
-                    f"[dim]{g.metric.replace('_', ' ')}[/dim]: {have}")
+        have = " ".join(f"{who(v, p.seat)}{g.counts[p.seat]}" + ("✓" if g.done[p.seat] else "")
+                        for p in v.seats)
+        rows.append(f" {escape(g.name):<18} {ladder}  needs {g.needs:>2}  "
+                    f"[dim]{g.metric}[/dim]: {have}")
     return "\n".join(rows)
 
 
 # --- the main board ------------------------------------------------------------------------
-def network_pane(game: Game) -> str:
+def network_pane(v: View) -> str:
     """The station network, its legend, the technologies and their developers, the NPC."""
-    b = game.state.board
-    c = game.comps
-    out = [network(game), legend(game), ""]
+    net = v.network
+    out = [network(v), legend(v), ""]
     techs = []
-    for i, t in enumerate(b.technologies):
-        owners = "".join(who(game, o) for o in b.tech_owners[i])
+    for t in net.technologies:
+        owners = "".join(who(v, o) for o in t.developers)
         state = f"developers {owners}" if owners else "not invented"
-        tech = c.technology(t)
-        techs.append(f" t{i + 1} [b]{escape(tech.name)}[/b] ({state}): {escape(tech.text)}")
+        techs.append(f" t{t.slot} [b]{escape(t.name)}[/b] ({state}): {escape(t.text)}")
     out.append("[b]Technologies[/b]\n" + "\n".join(techs))
-    if b.npc is not None:
-        on = [str(k + 1) for k, o in enumerate(b.occupants) if o is not None and o.seat < 0]
+    if net.npc is not None:
+        on = [str(k) for k in net.npc.stations]
         where = f"station{'s' if len(on) > 1 else ''} {', '.join(on)}" if on else "none"
         out.append(f"[b]NPC[/b] (N) pieces on {where}; set aside: "
-                   f"{_count(b.npc.developments, 'development')} and "
-                   f"{_count(b.npc.experts, 'expert')} (placed at the AGMs)")
+                   f"{_count(net.npc.developments, 'development')} and "
+                   f"{_count(net.npc.experts, 'expert')} (placed at the AGMs)")
     return "\n".join(out)
 
 
@@ -238,101 +228,92 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def supply_pane(game: Game) -> str:
+def supply_pane(v: View) -> str:
     """Silo, experts for hire, agenda display, blueprint display and ships for sale."""
-    b = game.state.board
-    c = game.comps
+    sup = v.supply
     out = []
-    silo = "  ".join(f"{r} {'■' * n}{'□' * (5 - n)} {n}" for r, n in zip(RESOURCES, b.silo,
-                                                                          strict=True))
-    ex = c.expert_tile(b.expert_tile)
+    silo = "  ".join(f"{s.resource} {'■' * s.amount}{'□' * (s.capacity - s.amount)} {s.amount}"
+                     for s in sup.silo)
     out.append(f"[b]Silo[/b] {silo}")
-    out.append(f"[b]Experts for hire[/b] {escape(ex.name)}: {escape(ex.text)}")
-    bonuses = c.board.agenda_slot_bonuses
+    out.append(f"[b]Experts for hire[/b] {escape(sup.expert_tile)}: {escape(sup.expert_text)}")
     out.append("[b]Agenda display[/b] (bottom to top; the number is the slot's bonus)")
-    for i, x in enumerate(b.agenda_display):
-        if x:
-            a = c.agenda(x)
-            out.append(f" {i + 1}. [b]{escape(a.name)}[/b] \\[{a.resource}] "
-                       f"[dim]+{bonuses[i]}[/dim]: {escape(a.text)}")
+    for slot in sup.agenda_display:
+        a = slot.card
+        if a:
+            out.append(f" {slot.slot}. [b]{escape(a.name)}[/b] \\[{a.resource}] "
+                       f"[dim]+{slot.bonus}[/dim]: {escape(a.text)}")
         else:
-            out.append(f" {i + 1}. (empty) [dim]+{bonuses[i]}[/dim]")
-    top = escape(c.agenda(b.agenda_discard[-1]).name) if b.agenda_discard else "-"
-    out.append(f"   discard pile top: {top}; deck {len(b.agenda_deck)}")
+            out.append(f" {slot.slot}. (empty) [dim]+{slot.bonus}[/dim]")
+    top = escape(sup.agenda_discard_top) if sup.agenda_discard_top else "-"
+    out.append(f"   discard pile top: {top}; deck {sup.agenda_deck}")
     out.append("[b]Blueprint display[/b] (bottom to top)")
-    out.extend(f" {i + 1}. " + (_blueprint(game, x) if x else "(empty)")
-               for i, x in enumerate(b.blueprint_display))
-    out.append(f"   deck {len(b.blueprint_deck)}")
-    pairs = []
-    for i in range(len(b.cockpit_display)):
-        ck, en = b.cockpit_display[i], b.engine_display[i]
-        if ck and en:
-            pairs.append(f" {i + 1}. ‹{escape(c.cockpit(ck).name)}› {cockpit_rule(game, ck)}"
-                         f"  + ‹{escape(c.engine(en).name)}› {gain_text(c.engine(en).bonus)}")
+    out.extend(f" {i + 1}. " + (_blueprint(x) if x else "(empty)")
+               for i, x in enumerate(sup.blueprint_display))
+    out.append(f"   deck {sup.blueprint_deck}")
+    pairs = [f" {s.pair}. ‹{escape(s.cockpit)}› {s.cockpit_rule}  + ‹{escape(s.engine)}› "
+             f"{s.engine_bonus}" for s in sup.ships_for_sale]
     out.append("[b]Ships for sale[/b] (cockpit VP rule + engine bonus)\n"
                + ("\n".join(pairs) or " none"))
     return "\n".join(out)
 
 
-def tracks_pane(game: Game) -> str:
+def tracks_pane(v: View) -> str:
     """Company goals, the progress track with its AGM marks, reputation, VP."""
-    return "\n".join([goals_panel(game), "", progress_track(game), progress_words(game), "",
-                      reputation_track(game), "", vp_line(game)])
+    return "\n".join([goals_panel(v), "", progress_track(v), progress_words(v), "",
+                      reputation_track(v), "", vp_line(v)])
 
 
-def progress_words(game: Game) -> str:
-    s = game.state
-    ctx = Ctx(s, game.comps)
-    bounds = progress.section_bounds(ctx)
-    marks = [f"AGM 1 after {bounds[0][1]}", f"AGM 2 after {bounds[1][1]}",
-             f"the end is triggered after {bounds[2][1]} cubes"]
-    return (f" {len(s.board.progress)} cubes placed; {', '.join(marks)} "
+def progress_words(v: View) -> str:
+    track = v.tracks.progress
+    ends = [s.end for s in track.sections]
+    marks = [f"AGM {i + 1} after {e}" for i, e in enumerate(ends[:-1])]
+    marks.append(f"the end is triggered after {ends[-1]} cubes")
+    return (f" {track.placed} cubes placed; {', '.join(marks)} "
             "(the round is then finished, then a final round)")
 
 
-def main_board(game: Game) -> str:
+def main_board(v: View) -> str:
     """Everything on the main board in one drawing (the replay viewer's wide pane)."""
-    return "\n\n".join([network_pane(game), supply_pane(game), tracks_pane(game)])
+    return "\n\n".join([network_pane(v), supply_pane(v), tracks_pane(v)])
 
 
-def _blueprint(game: Game, bp: str) -> str:
-    b = game.comps.blueprint(bp)
+def _blueprint(b) -> str:  # noqa: ANN001 - a BlueprintView
     icons = "".join(guest(i) for i in b.icons)
     return f"{escape(b.name)} {icons} {b.cost}$ {b.vp}VP"
 
 
 # --- marketing -----------------------------------------------------------------------------
-def marketing(game: Game) -> str:
-    b = game.state.board
+def marketing(v: View) -> str:
+    m = v.market
     out = ["[b]Cruises[/b] (stops: A adventurous, R relaxing, F family, · day in space, "
            "⌂ return)"]
-    for i, sp in enumerate(b.cruise_spaces):
+    for sp in m.spaces:
         if sp.covered:
             continue
-        if not sp.tile:
-            out.append(f" {i + 1}. (empty until the launch ends)"
+        if sp.cruise is None:
+            out.append(f" {sp.space}. (empty until the launch ends)"
                        + (f"  presold waiting: {' '.join(guest(g) for g in sp.presold)}"
                           if sp.presold else ""))
             continue
-        t = game.comps.cruise_tile(sp.tile)
-        cons = f"  scheduled by {name(game, sp.consultant)}" if sp.consultant is not None \
+        cons = f"  scheduled by {name(v, sp.consultant)}" if sp.consultant is not None \
             else "  open"
-        pre = " ".join(guest(g) for g in sp.presold) + " ·" * (cruises.MAX_PRESOLD
-                                                              - len(sp.presold))
-        out.append(f" {i + 1}. ┤ {stop_strip(game, sp.tile)} ├  fuel {'▮' * t.fuel} {t.fuel}"
+        pre = " ".join(guest(g) for g in sp.presold) + " ·" * (sp.presold_max - len(sp.presold))
+        fuel = sp.cruise.fuel
+        out.append(f" {sp.space}. ┤ {stop_strip(sp.cruise)} ├  fuel {'▮' * fuel} {fuel}"
                    f"  presold [{pre.strip()}]{cons}")
     out.append("")
     out.append("[b]Guest queue[/b]      " + "   ".join(
-        f"{guest(c)} {GUEST_NAME[c]:<11}" for c in COLOURS))
-    for sec, price in ((2, 3), (1, 2), (0, 1)):
-        row = "   ".join(f"{guest(c)} {_dots(b.queue[sec][ci]):<11}"
-                         for ci, c in enumerate(COLOURS))
-        out.append(f" {price} ad{'s' if price > 1 else ' '} (section {sec + 1}) {row}")
-    out.append(" 4 ads (supply)     " + "   ".join(f"{guest(c)} {b.supply[ci]:<11}"
-                                                  for ci, c in enumerate(COLOURS)))
+        f"{guest(c)} {GUEST_NAME.get(c, c):<11}" for c in m.colours))
+    for row in reversed(m.queue):
+        cells = "   ".join(f"{guest(c)} {_dots(row.guests[ci]):<11}"
+                           for ci, c in enumerate(m.colours))
+        out.append(f" {row.price} ad{'s' if row.price > 1 else ' '} (section {row.section + 1})"
+                   f" {cells}")
+    out.append(f" {m.supply_price} ads (supply)     " + "   ".join(
+        f"{guest(c)} {m.supply[ci]:<11}" for ci, c in enumerate(m.colours)))
     out.append("")
     out.append("[b]Guest bonuses[/b] (each guest on a day in space, per matching icon) "
-               + "  ".join(f"{guest(c)}: {b.guest_bonus[ci]}" for ci, c in enumerate(COLOURS)))
+               + "  ".join(f"{guest(c)}: {m.guest_bonus[ci]}" for ci, c in enumerate(m.colours)))
     return "\n".join(out)
 
 
@@ -341,191 +322,175 @@ def _dots(n: int) -> str:
 
 
 # --- a player's board ----------------------------------------------------------------------
-def ship_strip(game: Game, p: Player, i: int) -> str:
+def ship_strip(sh: ShipView) -> str:
     """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins."""
-    c = game.comps
-    sh = p.ships[i]
-    cells = [f"‹{escape(c.cockpit(sh.cockpit).name[:16])}›"]
+    cells = [f"‹{escape(sh.cockpit[:16])}›"]
     guests = list(sh.guests)
     for k, seg in enumerate(sh.segments):
-        bp = c.blueprint(seg)
-        icons = "".join(guest(x) for x in bp.icons)
+        icons = "".join(guest(x) for x in seg.icons)
         if k:
             g = guests.pop(0) if guests else None
             cells.append(f"({guest(g)})" if g else "( )")
-        cells.append(f"\\[{escape(bp.name[:12])} {icons}]")
+        cells.append(f"\\[{escape(seg.name[:12])} {icons}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
-    cells.append(f"‹{escape(c.engine(sh.engine).name[:16])}›")
+    cells.append(f"‹{escape(sh.engine[:16])}›")
     strip = "═".join(cells)
-    flag = "" if sh.launched_once else "  [b]-5 if never launched[/b]"
-    line = f" {i + 1}. {strip}  cabins {ships.cabins(sh)}{flag}"
-    if sh.cruise:
-        line += (f"\n    in flight: {stop_strip(game, sh.cruise, sh.stop)}"
-                 f"  ({f'at stop {sh.stop + 1}' if sh.stop >= 0 else 'just launched'})"
-                 + (f"  carrying {_token(sh.token)}" if sh.token else ""))
+    flag = "" if sh.launched_once else f"  [b]-{sh.unlaunched_penalty} if never launched[/b]"
+    line = f" {sh.index}. {strip}  cabins {sh.cabins}{flag}"
+    f = sh.flight
+    if f is not None:
+        carrying = "" if f.token is None else \
+            f"  carrying the {f.token} upgrade token" if f.token else \
+            "  carrying an upgrade token"
+        line += (f"\n    in flight: {stop_strip(f.cruise, f.stop)}"
+                 f"  ({f'at stop {f.stop + 1}' if f.stop >= 0 else 'just launched'})"
+                 + carrying)
     return line
 
 
-def _token(token: str) -> str:
-    """A launch-tower token by its bonus ('the 4 ads token'), never by its id."""
-    try:
-        return f"the {cruises.token_label(token)} upgrade token"
-    except KeyError:
-        return "an upgrade token"
-
-
-def _tokens(row: list[str], labels: tuple[str, ...]) -> str:
+def _tokens(row: tuple[TowerTokenView, ...]) -> str:
     out = []
-    for st, lab in zip(row, labels, strict=True):
-        if st == "up":
-            out.append(f"\\[{lab}]")
-        elif st == "flipped":
-            out.append(f"\\[{'▼' * len(lab)}]")
+    for t in row:
+        if t.state == "up":
+            out.append(f"\\[{t.label}]")
+        elif t.state == "flipped":
+            out.append(f"\\[{'▼' * len(t.label)}]")
         else:
-            out.append(f" {'×' * len(lab)} ")
+            out.append(f" {'×' * len(t.label)} ")
     return " ".join(out)
 
 
-def player_board(game: Game, seat: int) -> str:
-    ctx = Ctx(game.state, game.comps)
-    p = game.state.players[seat]
-    c = game.comps
-    costs = c.board.development_costs
+def player_board(v: View, seat: int) -> str:
+    p: PlayerView = v.player(seat)
+    s = p.seat
     # Two short lines rather than one that wraps mid-phrase at 80 columns.
-    head = (f"[b]{name(game, seat)}[/b]  VP {p.vp}  reputation {p.reputation}  money {p.money}"
-            f"  ads {p.ads}\n wings {wings(p)}  cubes on track {p.cubes_on_track}"
-            f"  cards in hand {len(p.hand)}  blueprints {len(p.blueprints)}")
-    if p.kind not in SEAT_KINDS:  # an engine-run player: Rachel
-        head += f"  ({p.kind})"
+    head = (f"[b]{name(v, seat)}[/b]  VP {s.vp}  reputation {s.reputation}  money {s.money}"
+            f"  ads {s.ads}\n wings {p.wings}  cubes on track {p.cubes_on_track}"
+            f"  cards in hand {p.hand_size}  blueprints {p.blueprints}")
+    if s.engine_run:  # an engine-run player: Rachel
+        head += f"  ({s.kind})"
     out = [head, "[b]Storage[/b]      [b]Developments[/b] (cost; · placed)"]
-    for ri, r in enumerate(RESOURCES):
-        have, cap = p.resource(r), p.capacity(r)
+    for st in p.storage:
+        have, cap = st.have, st.capacity
         bar = "●" * min(have, 5) + "○" * max(0, cap - have) + " " * max(0, 5 - max(cap, have))
-        placed = 3 - p.developments_left[ri]
-        devs = " ".join("·" if k < placed else f"{costs[k]}" for k in range(3))
-        out.append(f" {r:<6} {bar} {have}/{cap}   {devs}")
-    col_vp = c.board.development_column_vp
-    out.append(f"   column VP when emptied: {col_vp[0]} / {col_vp[1]} / {col_vp[2]}")
+        devs = " ".join("·" if k < st.developments_placed else f"{cost}"
+                        for k, cost in enumerate(st.development_costs))
+        out.append(f" {st.resource:<6} {bar} {have}/{cap}   {devs}")
+    out.append("   column VP when emptied: " + " / ".join(map(str, p.column_vp)))
     room = " ".join("▲" if x == "worker" else "◆" for x in p.break_room) or "empty"
-    hire = ", ".join(x.split("_")[1] for x in p.experts) or "all hired"
+    hire = ", ".join(p.experts_not_hired) or "all hired"
     out.append(f"[b]Break room[/b] {room}   experts not hired: {hire}")
-    out.append("[b]Launch tower[/b] top " + _tokens(p.tower_top, ("1$", "1ad", "1VP", "1res"))
-               + "   bottom " + _tokens(p.tower_bottom, ("4$", "4ad", "4res", "dev-4")))
+    out.append("[b]Launch tower[/b] top " + _tokens(p.tower_top)
+               + "   bottom " + _tokens(p.tower_bottom))
     out.append("   (\\[x] up, \\[▼] flipped for a cruise, ×× removed: the top bonus gives 2)")
-    ups = []
-    for colour in COLOURS:
-        got = [c.upgrade(u) for u in p.upgrades if c.upgrade(u).colour == colour]
-        marks = "".join("■" for _ in got) + "□" * (3 - len(got))
-        ups.append(f"{guest(colour)} {marks}")
+    ups = [f"{guest(r.colour)} {'■' * r.unlocked}{'□' * (r.spaces - r.unlocked)}"
+           for r in p.upgrade_rows]
     out.append("[b]Upgrades[/b] " + "  ".join(ups))
     for u in p.upgrades:
-        up = c.upgrade(u)
-        out.append(f"   {guest(up.colour)}{up.index}: {escape(up.text)}")
+        out.append(f"   {guest(u.colour)}{u.index}: {escape(u.text)}")
     out.append(f"[b]Ships[/b] ({len(p.ships)})")
-    out.extend(ship_strip(game, p, i) for i in range(len(p.ships)))
+    out.extend(ship_strip(sh) for sh in p.ships)
     if p.scheduled is not None:
-        sp = game.state.board.cruise_spaces[p.scheduled]
-        tok = f", token {cruises.token_label(p.scheduled_token)}" if p.scheduled_token else ""
-        out.append(f"[b]Scheduled[/b] cruise {p.scheduled + 1}: {stop_strip(game, sp.tile)}{tok}")
-    tile = c.goal_tile(game.state.board.goal_tile)
-    done = ", ".join(escape(tile.goals[j].name) for j in p.goals_done) or "none yet"
+        tok = f", token {p.scheduled.token}" if p.scheduled.token else ""
+        out.append(f"[b]Scheduled[/b] cruise {p.scheduled.space}: "
+                   f"{stop_strip(p.scheduled.cruise)}{tok}")
+    done = ", ".join(escape(g) for g in p.goals_done) or "none yet"
     out.append(f"[b]Goals done[/b] {done}")
-    bonus = funding.available_tokens(p)
-    now = ", ".join(f"{n} {k.replace('vp', 'VP')}" for k, n in bonus) or "none (all flipped)"
+    now = ", ".join(f"{n} {k.replace('vp', 'VP')}" for k, n in p.funding_now) \
+        or "none (all flipped)"
     out.append(f"[b]Funding bonus now[/b] {now}")
-    cond = [cockpit_rule(game, sh.cockpit) for sh in p.ships]
-    if cond:
-        out.append(f"[b]Cockpits[/b] {'; '.join(cond)}  (now {scoring.cockpits_total(ctx, p)} VP)")
+    if p.cockpit_rules:
+        out.append(f"[b]Cockpits[/b] {'; '.join(p.cockpit_rules)}  (now {p.cockpits_vp} VP)")
     return "\n".join(out)
 
 
-def hand(game: Game, seat: int) -> str:
-    p = game.state.players[seat]
-    c = game.comps
-    timing = {"action": "during its action", "launch": "at a launch", "phase1": "phase 1",
-              "phase3": "phase 3", "destination": "at a destination", "day_in_space":
-              "on a day in space", "bumped": "when bumped", "any_time": "any time"}
-    out = [f"[b]{name(game, seat)}: agenda cards[/b] ({len(p.hand)}/5; play for the resource "
-           "any time on your turn, or for the effect when it says)"]
-    for x in p.hand:
-        a = c.agenda(x)
-        when = timing.get(a.timing, a.timing)
+TIMING = {"action": "during its action", "launch": "at a launch", "phase1": "phase 1",
+          "phase3": "phase 3", "destination": "at a destination", "day_in_space":
+          "on a day in space", "bumped": "when bumped", "any_time": "any time"}
+
+
+def hand(v: View) -> str:
+    """The view's own hand: its cards and blueprints (a watcher has none)."""
+    h = v.hand
+    if h is None:
+        return "Watching: no hand is shown."
+    out = [f"[b]{name(v, h.seat)}: agenda cards[/b] ({len(h.cards)}/{h.limit}; play for the "
+           "resource any time on your turn, or for the effect when it says)"]
+    for a in h.cards:
+        when = TIMING.get(a.timing, a.timing)
         out.append(f" • [b]{escape(a.name)}[/b]  \\[{a.resource}]  ({when})"
                    f"\n     {escape(a.text)}")
-    if not p.hand:
+    if not h.cards:
         out.append("   none")
-    out.append(f"[b]Blueprints[/b] ({len(p.blueprints)}/5)")
-    out.extend(f" • {_blueprint(game, x)}" for x in p.blueprints)
-    if not p.blueprints:
+    out.append(f"[b]Blueprints[/b] ({len(h.blueprints)}/{h.blueprint_limit})")
+    out.extend(f" • {_blueprint(x)}" for x in h.blueprints)
+    if not h.blueprints:
         out.append("   none")
     return "\n".join(out)
 
 
 # --- scores --------------------------------------------------------------------------------
-SHEET_ROWS = (("game_vp", "VP scored during play"),
-              ("cockpits", "Cockpits (-5 a ship never launched)"),
-              ("developments", "Developments (emptied column)"),
-              ("segments", "Segments (their VP)"),
-              ("progress", "Progress (section 3 cubes x wings)"),
-              ("reputation", "Reputation"),
-              ("others", "Leftovers (1 VP per 3 items)"),
-              ("total", "Total"))
+def sheet_rows(v: View) -> tuple[tuple[str, str], ...]:
+    return (("game_vp", "VP scored during play"),
+            ("cockpits", f"Cockpits (-{v.scores.unlaunched_penalty} a ship never launched)"),
+            ("developments", "Developments (emptied column)"),
+            ("segments", "Segments (their VP)"),
+            ("progress", "Progress (section 3 cubes x wings)"),
+            ("reputation", "Reputation"),
+            ("others", "Leftovers (1 VP per 3 items)"),
+            ("total", "Total"))
 
 
-def score_table(game: Game) -> str:
+def score_table(v: View) -> str:
     """The score sheet: a row per category in words, a column per player."""
-    ctx = Ctx(game.state, game.comps)
-    lines = scoring.sheet(ctx)
-    head = "final" if game.is_over else "so far: the final categories as if the game ended now"
-    label = max(len(t) for _, t in SHEET_ROWS) + 1
+    sc = v.scores
+    lines = sc.rows
+    rows = sheet_rows(v)
+    head = "final" if sc.final else "so far: the final categories as if the game ended now"
+    label = max(len(t) for _, t in rows) + 1
     col = 9
     out = [f"[b]Score sheet[/b] ({head})",
-           " " * label + "".join(_pad(f" {who(game, ln.seat)} {safe(ln.name, 6)}", col)
+           " " * label + "".join(_pad(f" {who(v, ln.seat)} {safe(ln.name, 6)}", col)
                                  for ln in lines)]
-    for field_name, text in SHEET_ROWS:
+    for field_name, text in rows:
         cells = "".join(f"{getattr(ln, field_name):>{col - 2}}  " for ln in lines)
         row = f"{text:<{label}}{cells}"
         out.append(f"[b]{row}[/b]" if field_name == "total" else row)
-    order = scoring.ranking(ctx, lines)
+    order = list(sc.ranking)
     best = next(ln for ln in lines if ln.seat == order[0])
     tied = [ln for ln in lines if ln.total == best.total]
-    word = "Winner" if game.is_over else "Leading"
-    out.append(f"{word}: {name(game, order[0])} with {best.total} VP"
-               + (_tiebreak(game, tied, order) if len(tied) > 1 else ""))
+    word = "Winner" if sc.final else "Leading"
+    out.append(f"{word}: {name(v, order[0])} with {best.total} VP"
+               + (_tiebreak(v, tied, order) if len(tied) > 1 else ""))
     return "\n".join(out)
 
 
-def agm_table(game: Game, scored: dict[int, int]) -> str:
+def agm_table(v: View, scored: dict[int, int]) -> str:
     """Who scored what at the AGM just held: cubes in its section, the reputation cube, wings."""
-    s = game.state
-    ctx = Ctx(s, game.comps)
-    section = s.agm_done - 1
-    top = scoring.top_reputation(ctx)
-    out = [f"[b]AGM year {section + 1}[/b]: cubes in section {section + 1} (+1 for the best "
+    a = v.agm()
+    out = [f"[b]AGM year {a.year}[/b]: cubes in section {a.year} (+1 for the best "
            "reputation) x wings"]
-    for p in s.players:
-        cubes = progress.cubes_in_section(ctx, section, p.seat)
-        bonus = p.reputation == top
-        total = cubes + (1 if bonus else 0)
-        vp = scored.get(p.seat, total * wings(p))
-        sum_text = f"{cubes} cube{'s' if cubes != 1 else ''}" + (" + 1" if bonus else "")
-        out.append(f" {name(game, p.seat)}: {sum_text} = {total} x {wings(p)} "
-                   f"wing{'s' if wings(p) != 1 else ''}" + (f" = {vp} VP" if vp == total * wings(p)
+    for r in a.rows:
+        total = r.cubes + (1 if r.top_reputation else 0)
+        vp = scored.get(r.seat, total * r.wings)
+        sum_text = f"{r.cubes} cube{'s' if r.cubes != 1 else ''}" + \
+            (" + 1" if r.top_reputation else "")
+        out.append(f" {name(v, r.seat)}: {sum_text} = {total} x {r.wings} "
+                   f"wing{'s' if r.wings != 1 else ''}" + (f" = {vp} VP" if vp == total * r.wings
                                                            else f"; scored {vp} VP"))
     return "\n".join(out)
 
 
-def _tiebreak(game: Game, tied: list, order: list[int]) -> str:  # noqa: ANN001
-    parts = [f"{who(game, ln.seat)} cubes {ln.cubes_on_track}, rep {ln.reputation_level}, "
+def _tiebreak(v: View, tied: list, order: list[int]) -> str:  # noqa: ANN001
+    parts = [f"{who(v, ln.seat)} cubes {ln.cubes_on_track}, rep {ln.reputation_level}, "
              f"cockpit {ln.cockpit_vp}" for ln in sorted(tied, key=lambda x: order.index(x.seat))]
     return " (tie broken by cubes, reputation, cockpit VP, later seat: " + "; ".join(parts) + ")"
 
 
-def vp_chart(game: Game, height: int = 10, width: int = 60) -> str:
+def vp_chart(v: View, height: int = 10, width: int = 60) -> str:
     """Every player's VP after each turn, as letters on a grid (no colour needed)."""
-    players = game.state.players
-    series = [p.vp_history + [p.vp] for p in players]
+    series = v.scores.vp_series
     n = max(len(x) for x in series)
     if n < 2:
         return "[b]VP over the turns[/b]: no turns played yet"
@@ -539,7 +504,7 @@ def vp_chart(game: Game, height: int = 10, width: int = 60) -> str:
             i = min(len(xs) - 1, col * (n - 1) // max(1, cols - 1))
             row = round((xs[i] - bottom) * (height - 1) / span)
             cell = grid[height - 1 - row][col]
-            grid[height - 1 - row][col] = who(game, seat) if cell == " " else "*"
+            grid[height - 1 - row][col] = who(v, seat) if cell == " " else "*"
     out = [f"[b]VP over the turns[/b] ({n - 1} turns; * where lines meet)"]
     for r, row in enumerate(grid):
         value = round(top - r * span / max(1, height - 1))
@@ -549,86 +514,78 @@ def vp_chart(game: Game, height: int = 10, width: int = 60) -> str:
     return "\n".join(out)
 
 
-def end_words(game: Game, viewer: int | None = None) -> str:
-    """How near the end is, once it is triggered: turns left, or the viewer's last turn."""
-    s = game.state
-    if s.over:
+def end_words(v: View, you: int | None = None) -> str:
+    """How near the end is, once it is triggered: turns left, or your last turn."""
+    t = v.turn
+    if t.end == "over":
         return "Game over"
-    if not s.end_triggered:
+    if t.end == "none":
         return ""
-    order = s.turn_order
-    if s.final_phase == "":
+    order = t.order
+    if t.end == "triggered":
         # The round is finished, then everyone plays one final turn.
-        left = len(order) - 1 - order.index(s.turn.seat) + len(order) \
-            if s.turn.seat in order else len(order)
+        left = len(order) - 1 - order.index(t.seat) + len(order) \
+            if t.seat in order else len(order)
         return f"End triggered: {left} turn{'s' if left != 1 else ''} left"
-    if s.final_phase == "turns":
-        if viewer is not None and s.turn.seat == viewer and viewer not in s.final_turns_left:
+    if t.end == "final_turns":
+        if you is not None and t.seat == you and you not in t.final_turns_left:
             return "Your final turn"
-        left = len(s.final_turns_left)
+        left = len(t.final_turns_left)
         return f"Final round: {left} turn{'s' if left != 1 else ''} left"
     return "Final round: last moves, goals and the final AGM"
 
 
-def status(game: Game, viewer: int | None = None, save_error: str | None = None) -> str:
-    """Round, whose turn, the progress track's fill, the end, an unsaved game; then the seats."""
-    s = game.state
-    ctx = Ctx(s, game.comps)
-    total = progress.section_bounds(ctx)[-1][1]
-    if s.turn.number == 0 and not s.over:
+def status(v: View, you: int | None = None, save_error: str | None = None) -> str:
+    """Round, whose turn, the progress track's fill, the end, an unsaved game; then the seats.
+    `you`: the seat the line calls "you" (None: nobody)."""
+    t = v.turn
+    total = v.tracks.progress.length
+    if t.number == 0 and not v.over:
         whose = "setup"
-    elif s.turn.seat == viewer:
+    elif t.seat == you:
         whose = "your turn"
     else:
-        whose = f"{safe(s.players[s.turn.seat].name)}'s turn"
-    parts = [f"[b]Round {s.round} · turn {s.turn.number}[/b] · {whose}",
-             f"progress {min(len(s.board.progress), total)}/{total}",
-             f"AGM {s.agm_done} done" if s.agm_done else "no AGM yet"]
-    end = end_words(game, viewer)
+        whose = f"{safe(v.seats[t.seat].name)}'s turn"
+    parts = [f"[b]Round {t.round} · turn {t.number}[/b] · {whose}",
+             f"progress {min(v.tracks.progress.placed, total)}/{total}",
+             f"AGM {t.agm_done} done" if t.agm_done else "no AGM yet"]
+    end = end_words(v, you)
     if end:
         parts.append(f"[b reverse] {end} [/]")
     if save_error is not None:
         parts.append(f"[b reverse] not saved: {safe(save_error, 120)} [/]")
     seats = []
-    for p in s.players:
-        turn = "▶" if p.seat == s.turn.seat and not game.is_over else " "
-        seats.append(f"{turn}{name(game, p.seat)} {p.vp}VP rep {p.reputation} "
+    for p in v.seats:
+        turn = "▶" if p.seat == t.seat and not v.over else " "
+        seats.append(f"{turn}{name(v, p.seat)} {p.vp}VP rep {p.reputation} "
                      f"${p.money} ads {p.ads}")
     return " · ".join(parts) + "\n" + "  ".join(seats)
 
 
 # --- Rachel (solo) -------------------------------------------------------------------------
-def rachel_pane(game: Game) -> str:
+def rachel_pane(v: View) -> str:
     """Rachel's deck (the card she acts on, the back showing next) and her board."""
-    from engine.rules.rachel import SEAT
-    from engine.rules.rachel import deck as rdeck
-
-    r = game.state.rachel
+    r = v.rachel
     if r is None:
         return "No Rachel in this game."
-    ctx = Ctx(game.state, game.comps)
-    c = game.comps
     out = ["[b]Rachel's action deck[/b]"]
-    shown = r.card or (r.discard[-1] if r.discard else None)
-    if shown:
-        card = c.rachel_card(shown)
-        out.append(f" Last revealed: [b]{escape(card.name)}[/b]: top "
-                   f"{rdeck.label(card, card.top)}; bottom {rdeck.label(card, card.bottom)}")
+    if r.shown:
+        out.append(f" Last revealed: [b]{escape(r.shown.name)}[/b]: top "
+                   f"{r.shown.top}; bottom {r.shown.bottom}")
     else:
         out.append(" Last revealed: none yet")
-    back = rdeck.number_card(ctx)
-    out.append(f" Next card's back: numbers {back.first} and {back.second}, station "
-               f"{back.station}  (her worker goes to that station; the numbers pick among "
-               "displays and cruises)")
-    out.append(f" Deck {len(r.deck)} cards, revealed {len(r.discard)}")
-    dev, seg, ship = rdeck.targets(ctx)
-    p = game.state.players[SEAT]
-    out.append(f" Her goals: {dev} developments placed (now {p.developments_placed}), "
-               f"{seg} segments built (now {p.segments_built}), {ship} ships launched "
-               f"(now {p.launches})")
-    levels = rdeck.levels(game.options)
-    out.append(f" Difficulty: {game.options.difficulty}"
-               + ("" if game.options.difficulty != "custom" else f" ({', '.join(levels)})"))
+    if r.next_back is not None:
+        first, second, station = r.next_back
+        out.append(f" Next card's back: numbers {first} and {second}, station "
+                   f"{station}  (her worker goes to that station; the numbers pick among "
+                   "displays and cruises)")
+    out.append(f" Deck {r.deck} cards, revealed {r.revealed}")
+    (dev, seg, ship), (dev_now, seg_now, ship_now) = r.targets, r.reached
+    out.append(f" Her goals: {dev} developments placed (now {dev_now}), "
+               f"{seg} segments built (now {seg_now}), {ship} ships launched "
+               f"(now {ship_now})")
+    out.append(f" Difficulty: {r.difficulty}"
+               + ("" if r.difficulty != "custom" else f" ({', '.join(r.levels)})"))
     out.append("")
-    out.append(player_board(game, SEAT))
+    out.append(player_board(v, r.seat))
     return "\n".join(out)

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from engine import Game
 from engine.events import Event
 from engine.game import REVEAL
+from engine.view import View
 from galcruise_tui.words import actor, tidy
 
 # "(Gain Resources / Refill Agenda Cards)": a station's two actions; the log keeps them, the
@@ -38,22 +38,22 @@ class TurnSummary:
         self.blocks: list[Block] = []
         self._open: Block | None = None
 
-    def add(self, game: Game, events: list[Event], humans: set[int], by_bot: bool,
+    def add(self, v: View, events: list[Event], humans: set[int], by_bot: bool,
             vp_before: list[int]) -> None:
         """Keep the events of a command: `by_bot` when a bot decided it, `vp_before` the VP
         of every seat before it was applied."""
-        players = game.state.players
+        players = v.seats
         for e in events:
             if e.kind == REVEAL:  # for saves and bots, not for reading
                 continue
             if e.kind == "turn":
-                self._close(game)
+                self._close(v)
                 if e.seat not in humans and 0 <= e.seat < len(players):
                     name = players[e.seat].name
                     self._open = Block(e.seat, f"{name}'s turn", vp_before[e.seat])
                     self.blocks.append(self._open)
                 continue
-            who = actor(game, e)
+            who = actor(v, e)
             if not by_bot and who in humans:
                 continue  # the person's own doing: they saw it happen
             block = self._open
@@ -63,7 +63,7 @@ class TurnSummary:
                     title = players[who].name if 0 <= who < len(players) else "Meanwhile"
                     self.blocks.append(Block(None, title, who=who))
                 block = self.blocks[-1]
-            text = _PAIR.sub("", tidy(game, e.text))
+            text = _PAIR.sub("", tidy(v, e.text))
             mine = block.seat if block.seat is not None else block.who
             if mine is not None and who == mine and 0 <= mine < len(players):
                 name = players[mine].name
@@ -71,18 +71,18 @@ class TurnSummary:
                     text = text.removeprefix(name + head)
             block.lines.append(text.rstrip("."))
 
-    def _close(self, game: Game) -> None:
+    def _close(self, v: View) -> None:
         if self._open is not None and self._open.seat is not None:
-            self._open.end_vp = game.state.players[self._open.seat].vp
+            self._open.end_vp = v.seats[self._open.seat].vp
         self._open = None
 
-    def take(self, game: Game) -> Text | None:
+    def take(self, v: View) -> Text | None:
         """The summary so far, and start a new one; None when nobody else did anything."""
         blocks = [b for b in self.blocks if b.lines]
         open_block = self._open
         self.blocks, self._open = [], None
         if open_block is not None:  # a turn still going on (a person was asked mid-turn)
-            open_block.end_vp = game.state.players[open_block.seat].vp \
+            open_block.end_vp = v.seats[open_block.seat].vp \
                 if open_block.seat is not None else None
             self.blocks.append(Block(open_block.seat, open_block.title,
                                      open_block.end_vp or 0))

@@ -1,0 +1,145 @@
+"""The decision bar's facts: what an option costs and gives, and the common options that are
+not possible now with what stands in the way.
+
+The engine lists what is legal; a player who misses an option wants to know why. The reasons
+read the public position only; when none of them applies the option is "not possible now".
+Plain text, as the engine's own words (engine/describe.py).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine import commands as C
+from engine.ctx import Ctx
+from engine.describe import GUEST_NAME
+from engine.game import Game
+from engine.rules import cruises, modifiers, travel, upgrades
+from engine.rules.blueprints import HOLD_LIMIT
+from engine.state import Player
+from engine.view.board import action_view
+from engine.view.turn import PendingView
+
+
+class MissingOption(msgspec.Struct, frozen=True):
+    label: str  # "Advertise a Cruise"
+    reason: str  # "needs 1 ad (you have 0)"
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 or word == 'money' else 's'}"
+
+
+def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noqa: C901
+    """What `cmd` costs and gives the deciding seat, in words ("" when nothing to add)."""
+    if pending is None:
+        return ""
+    s = game.state
+    ctx = Ctx(s, game.comps)
+    p = s.players[pending.seat]
+    b = s.board
+    if isinstance(cmd, C.TourGuest) and pending.tour_destination is not None:
+        dest = pending.tour_destination
+        cost = travel.tour_cost(cmd.colour, dest, modifiers.amount(ctx, p, "tour_discount"))
+        vp = travel.TOUR_VP + upgrades.upgrades_of(ctx, p, dest) \
+            + modifiers.amount(ctx, p, "tour_bonus_vp")
+        return f"-{_s(cost, 'ad')}, +{vp} VP"
+    if isinstance(cmd, C.SellTicket) and pending.ticket_cruise is not None:
+        price = cruises.guest_price(cmd.section, cruises.ad_discount(ctx, p))
+        dests = cruises.destinations(ctx, pending.ticket_cruise)
+        match = ", +1 reputation" if cmd.colour in dests else ""
+        return f"+{len(dests)} money{match}" if price else f"free, +{len(dests)} money{match}"
+    if isinstance(cmd, C.BoardGuest) and cmd.section >= 0:
+        return f"-{_s(cruises.guest_price(cmd.section), 'ad')}"
+    if isinstance(cmd, C.AdvertiseCruise):
+        dests = cruises.destinations(ctx, cmd.space)
+        kinds = "/".join(dict.fromkeys(GUEST_NAME.get(d, d) for d in dests))
+        return f"tickets +{len(dests)} money each, +1 reputation if {kinds}"
+    if isinstance(cmd, C.ScheduleCruise):
+        pre = b.cruise_spaces[cmd.space].presold
+        if not pre:
+            return "no presold guests yet"
+        return "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
+    if isinstance(cmd, C.DrawAgenda):
+        card = b.agenda_display[cmd.slot] if cmd.slot >= 0 else \
+            (b.agenda_discard[-1] if b.agenda_discard else None)
+        if card:
+            a = game.comps.agenda(card)
+            return f"[{a.resource}] {a.text}"
+    return ""
+
+
+def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one per action
+    b = game.state.board
+    ctx = Ctx(game.state, game.comps)
+    if action == "purchase_supplies" and p.money < 1:
+        return "needs 1 money"
+    if action == "gain_resources":
+        if not any(b.silo):
+            return "the silo is empty"
+        if all(p.resource(r) >= p.capacity(r) for r in ("food", "oxygen", "fuel")):
+            return "no room in your storage"
+    if action == "refill_silo":
+        return "needs an agenda card to discard" if not p.hand else "the silo is full"
+    if action == "draw_agenda" and not any(b.agenda_display) and not b.agenda_discard:
+        return "no card to draw"
+    if action == "hire_expert":
+        return "both experts are hired" if not p.experts else \
+            f"cannot pay for an expert ({p.money} money)"
+    if action == "acquire_ship":
+        if not any(b.cockpit_display):
+            return "no ship for sale"
+        return f"cannot pay for a ship ({p.money} money)"
+    if action == "acquire_blueprints":
+        if len(p.blueprints) >= HOLD_LIMIT:
+            return f"you hold {HOLD_LIMIT} blueprints"
+        if not any(b.blueprint_display):
+            return "the blueprint display is empty"
+    if action == "build_segments":
+        if not p.blueprints and not any(b.blueprint_display):
+            return "needs a blueprint"
+        return f"cannot pay for a segment ({p.money} money)"
+    if action == "schedule_cruise":
+        if p.scheduled is not None:
+            return "you have a cruise scheduled already"
+        return "no cruise open to schedule"
+    if action == "advertise_cruise":
+        discount = cruises.ad_discount(ctx, p)
+        if not cruises.guest_sources(ctx, p.ads, discount):
+            cheapest = min(cruises.guest_price(sec, discount) for sec in range(4))
+            return f"needs {cheapest} ad{'s' if cheapest != 1 else ''} (you have {p.ads})"
+        return "no cruise open to advertise"
+    if action == "build_development":
+        if not any(p.developments_left):
+            return "every development is built"
+        return "cannot pay for a development"
+    return "not possible now"
+
+
+def missing(game: Game, pending: PendingView | None,
+            legal: list[C.Command]) -> tuple[MissingOption, ...]:
+    """The options a player would look for here that are not legal now, with why."""
+    if pending is None or pending.seat < 0:
+        return ()
+    s = game.state
+    p = s.players[pending.seat]
+    out: list[MissingOption] = []
+    if pending.actions_at:
+        station = pending.actions_at
+        taken = {c.action for c in legal if isinstance(c, C.TakeAction)
+                 and c.station == station}
+        for action in dict.fromkeys(s.board.stations[station - 1]):
+            if action not in taken:
+                out.append(MissingOption(action_view(action).label,
+                                         _why_action(game, p, action)))
+    elif pending.tour_destination is not None:
+        ctx = Ctx(s, game.comps)
+        off = modifiers.amount(ctx, p, "tour_discount")
+        toured = {c.colour for c in legal if isinstance(c, C.TourGuest)}
+        for colour in pending.tour_guests:
+            if colour not in toured:
+                cost = travel.tour_cost(colour, pending.tour_destination, off)
+                out.append(MissingOption(
+                    f"Tour the {GUEST_NAME.get(colour, colour)} guest",
+                    f"needs {cost} ad{'s' if cost != 1 else ''} (you have {p.ads})"))
+    return tuple(out)

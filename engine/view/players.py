@@ -1,0 +1,199 @@
+"""The players: their seats, boards, ships, launch towers, upgrades, and a hand."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.ctx import Ctx
+from engine.describe import cockpit_rule
+from engine.game import Game
+from engine.options import SEAT_KINDS
+from engine.rules import cruises, funding, scoring, ships
+from engine.rules.agenda import HAND_LIMIT
+from engine.rules.blueprints import HOLD_LIMIT
+from engine.rules.metrics import wings
+from engine.state import COLOURS, RESOURCES, Player
+from engine.view.board import BlueprintView, CardView, blueprint, card
+from engine.view.market import CruiseView, cruise
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """A seat in a few words: the status line, the legend, the log's letters."""
+
+    seat: int
+    name: str
+    kind: str  # a seat kind ("human", "greedy", ...) or an engine-run player's ("rachel")
+    engine_run: bool  # played by the rules themselves (Rachel), not by a person or a bot
+    vp: int
+    reputation: int
+    money: int
+    ads: int
+
+
+class StorageView(msgspec.Struct, frozen=True):
+    resource: str
+    have: int
+    capacity: int
+    development_costs: tuple[int, ...]  # the row's developments, left to right
+    developments_placed: int  # the leftmost this many are on the network
+
+
+class TowerTokenView(msgspec.Struct, frozen=True):
+    label: str  # its bonus, short: "1$", "4ad", "dev-4"
+    state: str  # "up", "flipped" (for a cruise) or "removed"
+
+
+class UpgradeView(msgspec.Struct, frozen=True):
+    colour: str
+    index: int
+    text: str
+
+
+class UpgradeRowView(msgspec.Struct, frozen=True):
+    colour: str
+    unlocked: int
+    spaces: int
+
+
+class SegmentView(msgspec.Struct, frozen=True):
+    name: str
+    icons: tuple[str, ...]
+
+
+class FlightView(msgspec.Struct, frozen=True):
+    cruise: CruiseView
+    stop: int  # the stop reached, 0-based; -1 just launched
+    # The loaded upgrade token by its bonus ("4 ads"); "" for one whose bonus is not known.
+    token: str | None
+
+
+class ShipView(msgspec.Struct, frozen=True):
+    index: int  # 1-based
+    cockpit: str
+    engine: str
+    segments: tuple[SegmentView, ...]  # cockpit side first
+    guests: tuple[str, ...]  # colours, in cabin order
+    cabins: int
+    launched_once: bool
+    unlaunched_penalty: int  # VP lost at the end if it never launches
+    flight: FlightView | None
+
+
+class ScheduledView(msgspec.Struct, frozen=True):
+    space: int  # 1-based
+    cruise: CruiseView | None
+    token: str | None  # the flipped tower token's bonus
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    seat: SeatView
+    wings: int
+    cubes_on_track: int
+    hand_size: int
+    blueprints: int
+    storage: tuple[StorageView, ...]
+    column_vp: tuple[int, ...]  # per development column when emptied
+    break_room: tuple[str, ...]  # "worker" or "expert"
+    experts_not_hired: tuple[str, ...]  # "left", "right"
+    tower_top: tuple[TowerTokenView, ...]
+    tower_bottom: tuple[TowerTokenView, ...]
+    upgrade_rows: tuple[UpgradeRowView, ...]
+    upgrades: tuple[UpgradeView, ...]
+    ships: tuple[ShipView, ...]
+    scheduled: ScheduledView | None
+    goals_done: tuple[str, ...]  # their names
+    funding_now: tuple[tuple[str, int], ...]  # (bonus kind, amount) a funding bonus may take
+    cockpit_rules: tuple[str, ...]  # per ship
+    cockpits_vp: int  # what the cockpits score now
+
+
+class HandView(msgspec.Struct, frozen=True):
+    """A seat's own cards and blueprints: only in the view of a seat that may see them."""
+
+    seat: int
+    cards: tuple[CardView, ...]
+    limit: int
+    blueprints: tuple[BlueprintView, ...]
+    blueprint_limit: int
+
+
+def seat_view(p: Player) -> SeatView:
+    return SeatView(p.seat, p.name, p.kind, p.kind not in SEAT_KINDS, p.vp, p.reputation,
+                    p.money, p.ads)
+
+
+def _short(kind: str, n: int) -> str:
+    if kind == "development":
+        return f"dev-{n}"
+    return f"{n}" + {"money": "$", "ad": "ad", "vp": "VP", "resource": "res"}.get(kind, kind)
+
+
+def _tower(row: list[str], bonuses: dict[str, tuple[str, int]]) -> tuple[TowerTokenView, ...]:
+    return tuple(TowerTokenView(_short(*bonus), st)
+                 for st, bonus in zip(row, bonuses.values(), strict=True))
+
+
+def _token(token: str | None) -> str | None:
+    if token is None:
+        return None
+    try:
+        return cruises.token_label(token)
+    except KeyError:
+        return ""
+
+
+def ship_view(game: Game, p: Player, i: int) -> ShipView:
+    c = game.comps
+    sh = p.ships[i]
+    segs = tuple(SegmentView(c.blueprint(s).name, tuple(c.blueprint(s).icons))
+                 for s in sh.segments)
+    flight = None
+    if sh.cruise:
+        tile = cruise(game, sh.cruise)
+        assert tile is not None
+        flight = FlightView(tile, sh.stop, _token(sh.token))
+    return ShipView(i + 1, c.cockpit(sh.cockpit).name, c.engine(sh.engine).name, segs,
+                    tuple(sh.guests), ships.cabins(sh), sh.launched_once,
+                    scoring.UNLAUNCHED_PENALTY, flight)
+
+
+def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
+    ctx = Ctx(game.state, game.comps)
+    c = game.comps
+    costs = tuple(c.board.development_costs)
+    storage = tuple(StorageView(r, p.resource(r), p.capacity(r), costs,
+                                len(costs) - p.developments_left[ri])
+                    for ri, r in enumerate(RESOURCES))
+    rows = tuple(UpgradeRowView(col, sum(1 for u in p.upgrades if c.upgrade(u).colour == col),
+                                sum(1 for u in c.upgrades if u.colour == col))
+                 for col in COLOURS)
+    ups = tuple(UpgradeView(c.upgrade(u).colour, c.upgrade(u).index, c.upgrade(u).text)
+                for u in p.upgrades)
+    scheduled = None
+    if p.scheduled is not None:
+        sp = game.state.board.cruise_spaces[p.scheduled]
+        scheduled = ScheduledView(p.scheduled + 1, cruise(game, sp.tile),
+                                  cruises.token_label(p.scheduled_token)
+                                  if p.scheduled_token else None)
+    tile = c.goal_tile(game.state.board.goal_tile)
+    return PlayerView(
+        seat=seat_view(p), wings=wings(p), cubes_on_track=p.cubes_on_track,
+        hand_size=hand_size, blueprints=len(p.blueprints), storage=storage,
+        column_vp=tuple(c.board.development_column_vp),
+        break_room=tuple("worker" if x == "worker" else "expert" for x in p.break_room),
+        experts_not_hired=tuple(x.split("_")[1] for x in p.experts),
+        tower_top=_tower(p.tower_top, cruises.TOP_BONUS),
+        tower_bottom=_tower(p.tower_bottom, cruises.BOTTOM_BONUS),
+        upgrade_rows=rows, upgrades=ups,
+        ships=tuple(ship_view(game, p, i) for i in range(len(p.ships))),
+        scheduled=scheduled,
+        goals_done=tuple(tile.goals[j].name for j in p.goals_done),
+        funding_now=tuple(funding.available_tokens(p)),
+        cockpit_rules=tuple(cockpit_rule(game, sh.cockpit) for sh in p.ships),
+        cockpits_vp=scoring.cockpits_total(ctx, p) if p.ships else 0)
+
+
+def hand_view(game: Game, p: Player) -> HandView:
+    """`p` must come from an observation that shows its hand (or the hot-seat's own seat)."""
+    return HandView(p.seat, tuple(card(game, x) for x in p.hand), HAND_LIMIT,
+                    tuple(blueprint(game, x) for x in p.blueprints), HOLD_LIMIT)

@@ -1,0 +1,73 @@
+"""Where the turn stands and what the pending decision is about, for the view.
+
+This is the one place the view reads the turn's phase, its station, the end's stage and the
+fields of the pending decision beyond its seat. The turn machinery and the decision model are
+being rewritten; adapting the view to them means adapting `read_turn`, nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from engine.decisions import ChooseAction, Funding, SellTickets, Tour
+from engine.game import Game
+
+EndStage = Literal["none", "triggered", "final_turns", "final_moves", "over"]
+
+
+class TurnView(msgspec.Struct, frozen=True):
+    round: int
+    number: int  # 0 while the players make their setup picks
+    seat: int  # whose turn it is
+    station: int  # the station of this turn's worker (0: none yet)
+    taking_actions: bool  # the worker's actions are being chosen now (its station is marked)
+    agm_done: int
+    order: tuple[int, ...]  # seats in turn order
+    end: EndStage
+    final_turns_left: tuple[int, ...]  # seats still to play their final turn
+
+
+class PendingView(msgspec.Struct, frozen=True):
+    """The decision waiting, in the facts the screen needs (None of them: an ordinary one)."""
+
+    seat: int
+    actions_at: int | None = None  # choosing the actions of this station
+    tour_destination: str | None = None  # touring guests at a destination of this colour
+    tour_guests: tuple[str, ...] = ()  # the colours of the guests that could be toured there
+    ticket_cruise: int | None = None  # selling tickets for this cruise space
+    bumped: bool = False  # a funding bonus for a worker that was bumped
+
+
+def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
+    """The turn and the pending decision as facts (the only reader of their internals)."""
+    s = game.state
+    t = s.turn
+    if s.over:
+        end: EndStage = "over"
+    elif not s.end_triggered:
+        end = "none"
+    elif s.final_phase == "":
+        end = "triggered"
+    elif s.final_phase == "turns":
+        end = "final_turns"
+    else:
+        end = "final_moves"
+    turn = TurnView(round=s.round, number=t.number, seat=t.seat, station=t.station,
+                    taking_actions=t.phase == "actions", agm_done=s.agm_done,
+                    order=tuple(s.turn_order), end=end,
+                    final_turns_left=tuple(s.final_turns_left))
+    dec = game.pending
+    if dec is None:
+        return turn, None
+    tour = dec if isinstance(dec, Tour) else None
+    pending = PendingView(
+        seat=dec.seat,
+        actions_at=t.station if isinstance(dec, ChooseAction) and t.station else None,
+        tour_destination=tour.stop if tour else None,
+        tour_guests=tuple(dict.fromkeys(tour.guests)) if tour else (),
+        ticket_cruise=dec.space if isinstance(dec, SellTickets) else None,
+        # Any piece sent home, by another's worker or the NPC (not the final recall).
+        bumped=isinstance(dec, Funding) and dec.piece_returned and dec.why != "final recall")
+    return turn, pending
