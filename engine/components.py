@@ -250,14 +250,14 @@ MODULE_EFFECT_KINDS: dict[str, tuple[str, str]] = {
                      "move one invented technology's marker `amount` spaces right"),
     "tech_surcharge_free": ("advanced_technologies",
                             "pay no technology track surcharge until the end of the turn"),
-    "pairing_ignore": ("cabin_pairing",
-                       "`amount` segments of this action need not complete a cabin"),
+    "pairing_discount": ("cabin_pairing",
+                         "a segment that completes two cabins at once costs `amount` less"),
     "station_bonus_gain": ("station_bonuses",
                            "gain one active station tile's bonus as if `amount` of your "
                            "developments were next to it"),
     "segment_token": ("advancements", "build one segment now at `amount` money off"),
 }
-ModuleEffectKind = Literal["tech_advance", "tech_surcharge_free", "pairing_ignore",
+ModuleEffectKind = Literal["tech_advance", "tech_surcharge_free", "pairing_discount",
                            "station_bonus_gain", "segment_token"]
 StationBonusKind = Literal["money", "ad", "resource", "vp", "reputation", "agenda"]
 

@@ -101,7 +101,7 @@ def _copy_module(tmp_path: Path, module: str) -> Path:
     ("station_bonuses", "station_bonuses.toml", 'kind = "vp"', 'kind = "money"',
      "kind: one tile of each of money, ad, resource, vp, reputation, agenda"),
     ("advancements", "agenda.toml", 'requires = "cabin_pairing"\n', "",
-     "card 'adv03': requires: its effect 'pairing_ignore' needs module 'cabin_pairing'"),
+     "card 'adv03': requires: its effect 'pairing_discount' needs module 'cabin_pairing'"),
     ("advancements", "cockpits.toml", "vp = 2", "vp = 2, colour = 1",
      "cockpit 'ck20': Object contains unknown field `colour`"),
 ])
@@ -126,7 +126,7 @@ def test_a_module_card_of_an_unknown_kind_is_refused_in_the_merged_set() -> None
     c = components_for(("cabin_pairing", "advancements"))
     assert check(c, merged=("cabin_pairing", "advancements")) == []
     bad = check(c, merged=("advancements",))
-    assert any("'adv03': effect.kind: 'pairing_ignore' has no code" in b for b in bad)
+    assert any("'adv03': effect.kind: 'pairing_discount' has no code" in b for b in bad)
 
 
 def test_unknown_module_has_no_data() -> None:
