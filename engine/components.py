@@ -644,11 +644,12 @@ def _with_modules(active: Path | None, modules: tuple[str, ...]) -> Components:
 
     comps = load_components()
     for m in modules:
-        if m in MODULES:
+        # An expansion module's folder says what it adds, registered in MODULES or not yet.
+        if m in expansion_data.EXPANSIONS:
+            comps = expansion_data.with_expansion(comps, m, modules)
+        elif m in MODULES:
             if MODULES[m].agenda:
                 comps = with_module_cards(comps, m)
-        elif m in expansion_data.EXPANSIONS:
-            comps = expansion_data.with_expansion(comps, m, modules)
         else:
             raise DataError(f"no component data for module {m!r}")
     if any(m in expansion_data.EXPANSIONS for m in modules):

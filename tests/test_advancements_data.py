@@ -132,3 +132,13 @@ def test_a_module_card_of_an_unknown_kind_is_refused_in_the_merged_set() -> None
 def test_unknown_module_has_no_data() -> None:
     with pytest.raises(DataError, match="no component data for module 'nope'"):
         components_for(("nope",))
+
+
+def test_the_wiring_note_covers_every_module_and_every_new_effect_kind() -> None:
+    from engine.components import MODULE_EFFECT_KINDS
+
+    note = (expansion_data.HERE / "ADVANCEMENTS_WIRING.md").read_text()
+    for m in MODS:
+        assert f"`{m}`" in note
+    for kind in MODULE_EFFECT_KINDS:
+        assert f"`{kind}`" in note, kind
