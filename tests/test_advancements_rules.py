@@ -231,3 +231,19 @@ def test_upgrade_tokens_replace_two_bottom_tokens_the_same_for_all_but_rachel() 
     assert adv.tower_problems((1, 1)) and adv.tower_problems((0, 4))
     with pytest.raises(ValueError, match="replace 2 different bottom launch-tower tokens"):
         adv.tower_bottom((2,), tokens)
+
+
+def test_invariants_for_the_fuzzer() -> None:
+    fi = fusion_injector()
+    assert tech.marker_problems([fi, fi], [0, 1], [1, 1]) == []
+    assert tech.marker_problems([fi], [2], [1]) == [
+        "the Fusion Injector marker moved left (2 to 1)"]
+    assert tech.marker_problems([fi], [0], [2]) == [
+        "the Fusion Injector marker moved 2 spaces in one turn"]
+    assert tech.marker_problems([fi], [0], [2], rachel_cubes=1) == []
+    conns: list[list[int]] = [[PINK, GREEN], [PINK], [], [], [], []]
+    active = [False, True, False, False, False, False]
+    assert stations.tile_problems(conns, active, players=3) == []
+    assert stations.tile_problems(conns, active, players=4) == [
+        "station 2's bonus tile is active with 3 developments next to it (turns at 4)"]
+    assert stations.tile_problems(conns, [True] * 6, players=2, all_active=True) == []

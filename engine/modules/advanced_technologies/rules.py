@@ -97,3 +97,19 @@ def rachel_target(techs: Sequence[AdvancedTechnology], markers: Sequence[int],
     least = min(markers[i] for i in open_)
     tied = {i for i in open_ if markers[i] == least}
     return pick(first, second, len(techs), lambda i: i in tied)
+
+
+def marker_problems(techs: Sequence[AdvancedTechnology], before: Sequence[int],
+                    after: Sequence[int], rachel_cubes: int = 0) -> list[str]:
+    """The fuzzer's invariant between the start and the end of one turn: markers only move
+    right, at most one space a turn (plus one a progress cube Rachel added that turn), and
+    never past the last space."""
+    bad = []
+    for i, (t, a, b) in enumerate(zip(techs, before, after, strict=True)):
+        if b < a:
+            bad.append(f"the {t.name} marker moved left ({a} to {b})")
+        elif b - a > 1 + rachel_cubes:
+            bad.append(f"the {t.name} marker moved {b - a} spaces in one turn")
+        if not 0 <= b <= last(t):
+            bad.append(f"the {t.name} marker is off its track (space {b}, slot {i + 1})")
+    return bad

@@ -77,3 +77,14 @@ def rachel_bonus(tile: StationBonusTile, own: int) -> Gain:
     if tile.kind in ("money", "ad", "resource"):
         return Gain(vp=g.money + g.ads + g.resources)
     return g
+
+
+def tile_problems(connections: Sequence[Sequence[int]], active: Sequence[bool], players: int,
+                  all_active: bool = False) -> list[str]:
+    """The fuzzer's invariant: developments never leave a connection, so after every command
+    a tile is active exactly when its station has reached the threshold (or by the variant)."""
+    need = threshold(players)
+    return [f"station {st}'s bonus tile is {'active' if active[st - 1] else 'grey'} with "
+            f"{adjacent(connections, st)} developments next to it (turns at {need})"
+            for st in range(1, 7)
+            if active[st - 1] != (all_active or adjacent(connections, st) >= need)]
