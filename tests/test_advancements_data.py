@@ -4,6 +4,7 @@ a game with its modules; the base data set is unchanged."""
 from __future__ import annotations
 
 import itertools
+import json
 import shutil
 from pathlib import Path
 
@@ -23,8 +24,9 @@ COMBOS = [c for n in range(1, 5) for c in itertools.combinations(MODS, n)]
 
 
 def test_the_base_data_set_is_what_it_was() -> None:
-    # The golden games' hashes rest on it (tests/golden).
-    assert load_components().data_hash == "5547f96d64bd3d94fe026ef91dfc57cf"
+    # The golden games rest on it: they record the base data set's hash.
+    golden = json.loads((Path(__file__).parent / "golden" / "golden-2p.json").read_text())
+    assert load_components().data_hash == golden["data_hash"]
     assert components_for(()) is components_for(())
     assert not load_components().station_bonus_tiles and not load_components().tower_tokens
 
@@ -142,3 +144,14 @@ def test_the_wiring_note_covers_every_module_and_every_new_effect_kind() -> None
         assert f"`{m}`" in note
     for kind in MODULE_EFFECT_KINDS:
         assert f"`{kind}`" in note, kind
+
+
+def test_an_id_repeated_from_the_base_set_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _copy_module(tmp_path, "advancements")
+    text = (data / "engines.toml").read_text()
+    (data / "engines.toml").write_text(text.replace('id = "en20"', 'id = "en05"'))
+    monkeypatch.setattr(expansion_data, "HERE", tmp_path)
+    with pytest.raises(DataError, match="modules/advancements/data merged into the base set: "
+                                        "engines.toml: engine 'en05': id: appears twice"):
+        expansion_data.with_expansion(load_components(), "advancements", ("advancements",))

@@ -96,7 +96,10 @@ def with_expansion(base: C.Components, module: str, in_play: tuple[str, ...]) ->
             _, old = _table(files[name])
             items = old + items
         files[name] = type(files[name] if merge == "add" else struct)(**{table: items})
-    return C.Components(files, C.data_hash(files))
+    try:
+        return C.Components(files, C.data_hash(files))
+    except C.DataError as e:  # an id the module repeats from the base set
+        raise C.DataError(f"modules/{module}/data merged into the base set: {e}") from None
 
 
 def problems(module: str, files: dict[str, msgspec.Struct]) -> list[str]:
