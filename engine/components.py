@@ -238,6 +238,107 @@ class BoardData(_S):
     source: Source = "stand-in"
 
 
+# --- the expansions' component types (engine/modules/<id>/data) ---------------------------
+# Each extends a base type, so code that reads the base fields reads these unchanged.
+Position = Literal["left", "centre", "right"]
+POSITIONS: tuple[str, ...] = ("left", "centre", "right")
+
+# Effect kinds only an expansion's rules carry out, with the module whose rules do; a module's
+# data may name them before the module is registered (engine/modules/ADVANCEMENTS_WIRING.md).
+MODULE_EFFECT_KINDS: dict[str, tuple[str, str]] = {
+    "tech_advance": ("advanced_technologies",
+                     "move one invented technology's marker `amount` spaces right"),
+    "tech_surcharge_free": ("advanced_technologies",
+                            "pay no technology track surcharge until the end of the turn"),
+    "pairing_discount": ("cabin_pairing",
+                         "a segment that completes two cabins at once costs `amount` less"),
+    "station_bonus_gain": ("station_bonuses",
+                           "gain one active station tile's bonus as if `amount` of your "
+                           "developments were next to it"),
+    "segment_token": ("advancements", "build one segment now at `amount` money off"),
+}
+ModuleEffectKind = Literal["tech_advance", "tech_surcharge_free", "pairing_discount",
+                           "station_bonus_gain", "segment_token"]
+StationBonusKind = Literal["money", "ad", "resource", "vp", "reputation", "agenda"]
+
+
+class ModuleEffect(Effect, frozen=True):
+    kind: EffectKind | ModuleEffectKind  # type: ignore[assignment]
+
+
+class PairedBlueprint(Blueprint, frozen=True, kw_only=True):
+    """《客室斡旋》: a blueprint whose segment shows its half cabin left, centre or right."""
+
+    cabin: Position
+
+
+class AdvancedTechnology(Technology, frozen=True, kw_only=True):
+    """《上級技術》: a technology with a marker track; `money` lists the spaces with a money
+    icon, the last space (spaces - 1) enhances the effect."""
+
+    spaces: int
+    money: tuple[int, ...]
+    enhanced: Effect
+    enhanced_text: str
+
+
+class StationBonusTile(_S):
+    """区画ボーナス・タイル: `amount` of `kind` for every `per` of your developments next to
+    the station."""
+
+    id: str
+    name: str
+    kind: StationBonusKind
+    amount: int
+    text: str
+    per: int = 1
+    source: Source = "stand-in"
+
+
+class ModuleAgendaCard(AgendaCard, frozen=True, kw_only=True):
+    effect: ModuleEffect  # type: ignore[assignment]
+    requires: str | None = None  # the module this card needs; left out of other games
+
+
+class ModuleCockpit(Cockpit, frozen=True, kw_only=True):
+    requires: str | None = None
+    cabin: Position | None = None  # a half cabin on the cockpit (only with cabin pairing)
+
+
+class TowerToken(_S):
+    """An upgrade token that can replace a bottom launch-tower token."""
+
+    id: str
+    name: str
+    effect: ModuleEffect
+    text: str
+    source: Source = "stand-in"
+
+
+class _PairedBlueprints(_S):
+    blueprint: tuple[PairedBlueprint, ...]
+
+
+class _AdvancedTechs(_S):
+    technology: tuple[AdvancedTechnology, ...]
+
+
+class _StationBonuses(_S):
+    tile: tuple[StationBonusTile, ...]
+
+
+class _ModuleAgenda(_S):
+    card: tuple[ModuleAgendaCard, ...]
+
+
+class _ModuleCockpits(_S):
+    cockpit: tuple[ModuleCockpit, ...]
+
+
+class _TowerTokens(_S):
+    token: tuple[TowerToken, ...]
+
+
 class _Blueprints(_S):
     blueprint: tuple[Blueprint, ...]
 
@@ -334,6 +435,11 @@ class Components:
         self.upgrades = files["upgrades.toml"].upgrade  # type: ignore[attr-defined]
         self.rachel_cards: tuple[RachelCard, ...] = files["rachel.toml"].card  # type: ignore[attr-defined]
         self.rachel_workers: tuple[RachelWorkerCard, ...] = files["rachel.toml"].worker  # type: ignore[attr-defined]
+        # An expansion's own kinds of component; none in the base game.
+        self.station_bonus_tiles: tuple[StationBonusTile, ...] = \
+            files["station_bonuses.toml"].tile if "station_bonuses.toml" in files else ()  # type: ignore[attr-defined]
+        self.tower_tokens: tuple[TowerToken, ...] = \
+            files["tower_tokens.toml"].token if "tower_tokens.toml" in files else ()  # type: ignore[attr-defined]
         self.action_tiles = self.board.action_tiles
         self.guest_bonuses = self.board.guest_bonuses
         self.data_id = self.board.data_id
@@ -343,7 +449,9 @@ class Components:
                             ("engine", self.engines), ("cruise", self.cruise_tiles),
                             ("agenda", self.agenda_cards), ("technology", self.technologies),
                             ("expert", self.expert_tiles), ("goal", self.goal_tiles),
-                            ("upgrade", self.upgrades), ("rachel", self.rachel_cards)):
+                            ("upgrade", self.upgrades), ("rachel", self.rachel_cards),
+                            ("station_bonus", self.station_bonus_tiles),
+                            ("tower_token", self.tower_tokens)):
             table: dict[str, msgspec.Struct] = {}
             for it in items:
                 if it.id in table:
@@ -351,7 +459,9 @@ class Components:
                 table[it.id] = it
             self._by_id[kind] = table
         # Most effect kinds asked about belong to no technology: answer those without a look.
-        self.technology_kinds = frozenset(t.effect.kind for t in self.technologies)
+        self.technology_kinds = frozenset(
+            [t.effect.kind for t in self.technologies] +
+            [t.enhanced.kind for t in self.technologies if isinstance(t, AdvancedTechnology)])
 
     def blueprint(self, i: str) -> Blueprint:
         return self._by_id["blueprint"][i]  # type: ignore[return-value]
@@ -386,6 +496,24 @@ class Components:
     def rachel_worker(self, level: str) -> RachelWorkerCard:
         return next(w for w in self.rachel_workers if w.difficulty == level)
 
+    def station_bonus(self, i: str) -> StationBonusTile:
+        return self._by_id["station_bonus"][i]  # type: ignore[return-value]
+
+    def tower_token(self, i: str) -> TowerToken:
+        return self._by_id["tower_token"][i]  # type: ignore[return-value]
+
+    def cabin(self, blueprint: str) -> str | None:
+        """《客室斡旋》: where the segment's half cabin is; None for a base blueprint."""
+        return getattr(self.blueprint(blueprint), "cabin", None)
+
+    def cockpit_cabin(self, cockpit: str) -> str | None:
+        return getattr(self.cockpit(cockpit), "cabin", None)
+
+    def advanced(self, technology: str) -> AdvancedTechnology | None:
+        """《上級技術》: the tile with its track; None for a base technology."""
+        t = self.technology(technology)
+        return t if isinstance(t, AdvancedTechnology) else None
+
 
 FILES: dict[str, type] = {
     "board.toml": BoardData, "blueprints.toml": _Blueprints, "cockpits.toml": _Cockpits,
@@ -396,7 +524,8 @@ FILES: dict[str, type] = {
 KIND_FILES = {"blueprint": "blueprints.toml", "cockpit": "cockpits.toml",
               "engine": "engines.toml", "cruise": "cruises.toml", "agenda": "agenda.toml",
               "technology": "technologies.toml", "expert": "experts.toml", "goal": "goals.toml",
-              "upgrade": "upgrades.toml", "rachel": "rachel.toml"}
+              "upgrade": "upgrades.toml", "rachel": "rachel.toml",
+              "station_bonus": "station_bonuses.toml", "tower_token": "tower_tokens.toml"}
 DATA_DIR = Path(__file__).parent / "data"
 MODULES_DIR = Path(__file__).parent / "modules"
 _hash_encoder = msgspec.msgpack.Encoder(order="deterministic")
@@ -511,12 +640,23 @@ def components_for(modules: tuple[str, ...]) -> Components:
 
 @functools.cache
 def _with_modules(active: Path | None, modules: tuple[str, ...]) -> Components:
-    from engine.modules import MODULES
+    from engine.modules import MODULES, expansion_data
 
     comps = load_components()
     for m in modules:
-        if MODULES[m].agenda:
-            comps = with_module_cards(comps, m)
+        # An expansion module's folder says what it adds, registered in MODULES or not yet.
+        if m in expansion_data.EXPANSIONS:
+            comps = expansion_data.with_expansion(comps, m, modules)
+        elif m in MODULES:
+            if MODULES[m].agenda:
+                comps = with_module_cards(comps, m)
+        else:
+            raise DataError(f"no component data for module {m!r}")
+    if any(m in expansion_data.EXPANSIONS for m in modules):
+        bad = check(comps, merged=modules)
+        if bad:
+            raise DataError("component data refused with modules "
+                            f"{', '.join(modules)}: " + "; ".join(bad))
     return comps
 
 
@@ -530,12 +670,14 @@ def with_module_cards(base: Components, module: str) -> Components:
 
 
 def _effect_problems(file: str, label: str, items: list[tuple[str, str, Effect]],
-                     holder: str) -> list[str]:
+                     holder: str, modules: tuple[str, ...] = ()) -> list[str]:
     from engine.rules.effect_kinds import HANDLED
 
+    # A kind that a module in play carries out (MODULE_EFFECT_KINDS) is no silent card.
+    ok = HANDLED[holder] | {k for k, (m, _) in MODULE_EFFECT_KINDS.items() if m in modules}
     return [f"{file}: {label} {i!r}: {field}.kind: {e.kind!r} has no code that carries it out "
             f"on {'an' if holder[0] in 'aeiou' else 'a'} {holder}"
-            for i, field, e in items if e.kind not in HANDLED[holder]]
+            for i, field, e in items if e.kind not in ok]
 
 
 # The book's component list (内容物) and NOTES.md: how many of each a data set must hold.
@@ -543,15 +685,19 @@ COUNTS = {"blueprints.toml": 48, "cockpits.toml": 19, "engines.toml": 19, "cruis
           "agenda.toml": 36, "technologies.toml": 8, "upgrades.toml": 9}
 
 
-def check(c: Components) -> list[str]:
-    """Facts that span files or that a schema cannot say; each names file, item and field."""
+def check(c: Components, merged: tuple[str, ...] = ()) -> list[str]:
+    """Facts that span files or that a schema cannot say; each names file, item and field.
+
+    `merged`: the modules whose components were added to `c`. Their own files were counted
+    against the book when loaded (engine/modules/expansion_data.py), so the base totals are not
+    asked of the sum; everything else is checked across the whole set."""
     bad = []
     counts = {"blueprints.toml": c.blueprints, "cockpits.toml": c.cockpits,
               "engines.toml": c.engines, "cruises.toml": c.cruise_tiles,
               "agenda.toml": c.agenda_cards, "technologies.toml": c.technologies,
               "upgrades.toml": c.upgrades}
     for file, items in counts.items():
-        if len(items) != COUNTS[file]:
+        if not merged and len(items) != COUNTS[file]:
             bad.append(f"{file}: {len(items)} items, the game has {COUNTS[file]}")
     if sum(1 for x in c.cockpits if x.starting) != 4:
         bad.append("cockpits.toml: starting: expected 4 starting cockpits")
@@ -578,16 +724,19 @@ def check(c: Components) -> list[str]:
         if idx != [1, 2, 3]:
             bad.append(f"upgrades.toml: index: {colour} upgrades must be numbered 1, 2, 3")
     for r in ("food", "oxygen", "fuel"):
-        if sum(1 for a in c.agenda_cards if a.resource == r) != 12:
+        if not merged and sum(1 for a in c.agenda_cards if a.resource == r) != 12:
             bad.append(f"agenda.toml: resource: expected 12 {r} agenda cards")
     for a in c.agenda_cards:
         if (a.timing == "action") != (a.action is not None):
             bad.append(f"agenda.toml: card {a.id!r}: action: an action timing needs its "
                        "action, and only it")
     bad += _effect_problems("agenda.toml", "card",
-                            [(a.id, "effect", a.effect) for a in c.agenda_cards], "agenda")
+                            [(a.id, "effect", a.effect) for a in c.agenda_cards], "agenda",
+                            merged)
     bad += _effect_problems("technologies.toml", "technology",
-                            [(t.id, "effect", t.effect) for t in c.technologies], "technology")
+                            [(t.id, "effect", t.effect) for t in c.technologies] +
+                            [(t.id, "enhanced", t.enhanced) for t in c.technologies
+                             if isinstance(t, AdvancedTechnology)], "technology")
     bad += _effect_problems("upgrades.toml", "upgrade",
                             [(u.id, "effect", u.effect) for u in c.upgrades], "upgrade")
     bad += _effect_problems("experts.toml", "expert",
@@ -605,7 +754,7 @@ def check(c: Components) -> list[str]:
         bad.append("board.toml: intro_goal_tile: unknown")
     if c.board.intro_expert_tile not in c._by_id["expert"]:
         bad.append("board.toml: intro_expert_tile: unknown")
-    if sum(1 for e in c.expert_tiles if not e.intro) != 6:
+    if not merged and sum(1 for e in c.expert_tiles if not e.intro) != 6:
         bad.append("experts.toml: expected 6 expert tiles besides the intro one")
     if sum(1 for g in c.goal_tiles if not g.intro) != 6:
         bad.append("goals.toml: expected 6 company goal tiles besides the intro one")
