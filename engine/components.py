@@ -632,34 +632,6 @@ def module_agenda(module: str) -> tuple[AgendaCard, ...]:
     return cards
 
 
-def components_for(modules: tuple[str, ...]) -> Components:
-    """The data set of a game with these modules: the active base set (built-in or
-    --components) with each module's components added, in the order given."""
-    return _with_modules(_active, modules)
-
-
-@functools.cache
-def _with_modules(active: Path | None, modules: tuple[str, ...]) -> Components:
-    from engine.modules import MODULES, expansion_data
-
-    comps = load_components()
-    for m in modules:
-        # An expansion module's folder says what it adds, registered in MODULES or not yet.
-        if m in expansion_data.EXPANSIONS:
-            comps = expansion_data.with_expansion(comps, m, modules)
-        elif m in MODULES:
-            if MODULES[m].agenda:
-                comps = with_module_cards(comps, m)
-        else:
-            raise DataError(f"no component data for module {m!r}")
-    if any(m in expansion_data.EXPANSIONS for m in modules):
-        bad = check(comps, merged=modules)
-        if bad:
-            raise DataError("component data refused with modules "
-                            f"{', '.join(modules)}: " + "; ".join(bad))
-    return comps
-
-
 def with_module_cards(base: Components, module: str) -> Components:
     """`base` with an expansion's agenda cards added to the deck (for that expansion's games
     and its tests); the base data set itself is left as it is."""

@@ -9,7 +9,8 @@ import msgspec
 
 from engine import flow
 from engine.commands import ALL_COMMAND_TYPES, Command
-from engine.components import Components, components_for
+from engine.component_sets import components_for
+from engine.components import Components
 from engine.ctx import Ctx
 from engine.decisions import Decision
 from engine.errors import IllegalCommand

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import Game, GameError, GameOptions
 from engine.commands import Command
-from engine.components import components_for
+from engine.component_sets import components_for
 from engine.events import Event
 from engine.game import REVEAL
 from saves.atomic import backup_path, write_atomic

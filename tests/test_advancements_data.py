@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.component_sets import components_for
 from engine.components import (
     AdvancedTechnology,
     DataError,
     PairedBlueprint,
-    components_for,
     load_components,
 )
 from engine.modules import MODULES, expansion_data

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.components import Gain, components_for
+from engine.component_sets import components_for
+from engine.components import Gain
 from engine.modules.advanced_technologies import rules as tech
 from engine.modules.advancements import rules as adv
 from engine.modules.cabin_pairing import rules as pairing

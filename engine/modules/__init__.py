@@ -2,7 +2,7 @@
 
 A module is one folder:
 - `data/*.toml`: its components (stand-ins marked `source = "stand-in"`), loaded with the base
-  set by `engine.components.components_for(modules)`;
+  set by `engine.component_sets.components_for(modules)`;
 - `decisions.py` (optional): `KINDS`, its own decision Structs (subclasses of
   `engine.decisions.Decision`, each with its own tag); `engine.decision_union` finds them, so a
   snapshot can hold them whether or not a game turns the module on;

@@ -1,5 +1,5 @@
 """The 『技術革新』 (Advancements) expansion's component data: loaded, checked against the book's
-component list (内容物) and merged into a data set by `engine.components.components_for`.
+component list (内容物) and merged into a data set by `engine.component_sets.components_for`.
 
 Each module's folder holds its files (engine/modules/<id>/data/*.toml). A file either replaces
 the base file of the same name (the module's 48 blueprints, its 8 technologies), adds its items
