@@ -9,24 +9,9 @@ from engine.game import Game
 from engine.rules import progress, scoring
 from engine.rules.metrics import wings
 
-
-class ScoreRowView(msgspec.Struct, frozen=True):
-    """One seat's column of the score sheet (the categories as the sheet names them)."""
-
-    seat: int
-    name: str
-    game_vp: int
-    cockpits: int
-    developments: int
-    segments: int
-    progress: int
-    reputation: int
-    others: int
-    total: int
-    # The tie-breaks.
-    cubes_on_track: int
-    reputation_level: int
-    cockpit_vp: int
+# One seat's column of the score sheet: the rules' own line is already plain, frozen facts
+# (the categories as the sheet names them, then the tie-breaks).
+ScoreRowView = scoring.ScoreLine
 
 
 class ScoreView(msgspec.Struct, frozen=True):
@@ -52,7 +37,7 @@ class AgmView(msgspec.Struct, frozen=True):
 def scores(game: Game) -> ScoreView:
     ctx = Ctx(game.state, game.comps)
     lines = scoring.sheet(ctx)
-    rows = tuple(ScoreRowView(**msgspec.structs.asdict(ln)) for ln in lines)
+    rows = tuple(lines)
     return ScoreView(game.is_over, rows, tuple(scoring.ranking(ctx, lines)),
                      scoring.UNLAUNCHED_PENALTY,
                      tuple((*p.vp_history, p.vp) for p in game.state.players))
