@@ -164,9 +164,8 @@ def advance(ctx: Ctx) -> None:
         elif engine_seat is not None:
             engine_seat.turn(ctx)
         elif t.phase == "start":
-            t.phase = "travel"
             travel.begin(ctx)
-        elif t.phase == "travel":
+        elif t.phase in travel.PHASES:
             if travel.step(ctx):
                 continue
             t.phase = "phase2"

@@ -24,9 +24,9 @@ TokenState = Literal["up", "flipped", "removed"]
 # The steps of a turn that run by themselves between decisions (the decisions are the stack's):
 # set-up, phase 1 travel, phase 2 (worker, launch or meeting) and its actions, phase 3 goals,
 # the end of the turn; a final-round player's turn; Rachel's own steps ("r_...").
-Phase = Literal["setup", "start", "travel", "phase2", "actions", "meeting_action", "launch",
-                "goals", "turn_end", "done", "final", "r_phase2", "r_act1", "r_act2",
-                "r_meeting"]
+Phase = Literal["setup", "start", "travel_window", "travel", "travel_extra", "phase2",
+                "actions", "meeting_action", "launch", "goals", "turn_end", "done", "final",
+                "r_phase2", "r_act1", "r_act2", "r_meeting"]
 # The round-level steps of the game's end (進捗トラックとゲームの終了); "" before it.
 FinalPhase = Literal["", "recall", "turns", "ships", "goals", "agm", "over"]
 
@@ -162,7 +162,6 @@ class Turn(msgspec.Struct):
     active: list[str] = msgspec.field(default_factory=list)
     rebate_used: bool = False  # an expert's "total money paid in the action -1" was used
     extra_travel: int = 0  # extra stops granted this phase 1
-    travel_stage: int = 0  # 0 before the phase-1 window, 1 ships moving, 2 extra moves counted
 
 
 class RachelState(msgspec.Struct):

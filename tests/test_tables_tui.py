@@ -13,6 +13,7 @@ from textual.widgets import Static
 from engine import Game, GameOptions
 from engine.bots.greedy import GreedyBot
 from engine.events import Event
+from engine.view import view
 from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.screens.game import GameScreen
 from galcruise_tui.screens.lobby import LobbyScreen
@@ -156,7 +157,7 @@ def test_two_apps_play_a_table_each_seeing_only_its_own_hand(tmp_path: Path) -> 
                 hidden = hidden_events(tmp_path / FILE_NAME, table)
                 assert hidden
                 for game, e in hidden:
-                    text = plain(tidy(game, e.text if e.seat == screen.viewer else e.hidden),
+                    text = plain(tidy(view(game), e.text if e.seat == screen.viewer else e.hidden),
                                  2000)
                     assert any(line.endswith(text) for line in lines), text
         st = TableStore(tmp_path / FILE_NAME)

@@ -26,10 +26,15 @@ if TYPE_CHECKING:
 TOUR_VP = 3
 
 
+# Phase 1's steps, in order: the window for phase-1 cards and fees, the ships moving, the
+# extra stops cards and technologies give.
+PHASES = ("travel_window", "travel", "travel_extra")
+
+
 def begin(ctx: Ctx) -> None:
     p = ctx.current
     ctx.s.turn.to_travel = [i for i, s in enumerate(p.ships) if s.cruise is not None]
-    ctx.s.turn.travel_stage = 0
+    ctx.s.turn.phase = "travel_window"
 
 
 def step(ctx: Ctx) -> bool:
@@ -38,14 +43,14 @@ def step(ctx: Ctx) -> bool:
     p = ctx.current
     # 明確化: phase-1-only effects (extra stops) belong to normal turns, not the final ones.
     normal = ctx.s.final_phase != "turns"
-    if t.travel_stage == 0:
-        t.travel_stage = 1
+    if t.phase == "travel_window":
+        t.phase = "travel"
         if t.to_travel and normal and _window_worth_opening(ctx, p):
             ctx.push(TravelStart(t.seat))
             return True
     if not t.to_travel:
-        if t.travel_stage == 1:
-            t.travel_stage = 2
+        if t.phase == "travel":
+            t.phase = "travel_extra"
             if normal:
                 t.extra_travel += modifiers.amount(ctx, p, "extra_travel")
         if normal and t.extra_travel > 0 and any(s.cruise for s in p.ships):
