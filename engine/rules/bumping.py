@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.rules import expert_abilities, upgrades
 from engine.rules.rachel import KIND as RACHEL
 from engine.state import Player
 
@@ -13,8 +14,6 @@ if TYPE_CHECKING:
 
 def may_bump_own(ctx: Ctx, p: Player, piece: str) -> bool:
     """An upgrade lets any piece bump its owner's; the expert tile only experts."""
-    from engine.rules import expert_abilities, upgrades
-
     if p.kind == RACHEL:
         return False  # no upgrade or expert ability works for Rachel
     if upgrades.has_effect(ctx, p, "bump_own"):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine import names
 from engine.commands import AdvertiseCruise, Command, Done, ScheduleCruise, SellTicket
 from engine.decisions import Act, ResourceChoice, SellTickets
+from engine.rules import modifiers
 from engine.rules.economy import gain_reputation
 from engine.rules.feasible import feasible
 from engine.rules.funding import drop_max
@@ -128,8 +129,6 @@ def advertise_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
 
 def ad_discount(ctx: Ctx, p: Player) -> int:
-    from engine.rules import modifiers
-
     return modifiers.amount(ctx, p, "advertise_discount")
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import Command, PayFee
 from engine.decisions import ChooseAction, Decision, MainChoice
+from engine.rules import modifiers
 from engine.rules.economy import fee
 from engine.rules.places import connection_place, unpaid_owners
 from engine.state import NEUTRAL, NPC, Player
@@ -44,8 +45,6 @@ def owners(ctx: Ctx, connection: int) -> list[int]:
 
 
 def fee_each(ctx: Ctx, p: Player) -> int:
-    from engine.rules import modifiers
-
     return 0 if modifiers.has(ctx, p, "fee_free") else fee(p.reputation)
 
 
@@ -108,8 +107,11 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []
+    each = fee_each(ctx, p)  # the same for every place: asked once (a hot path of legal())
+    if not each:
+        return out
     for k in STATIONS:
-        cost = use_cost(ctx, p, connection_place(k), owners(ctx, k))
+        cost = each * len(unpaid_owners(ctx, p.seat, connection_place(k), owners(ctx, k)))
         if cost and cost <= p.money:
             out.append(PayFee(k))
     return out
