@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import Command, Done, TakeAction
 from engine.decisions import Act, ChooseAction, MeetingAction
+from engine.names import readable
 from engine.rules import agenda, cruises, developments, experts, network, places, ships, supplies
 from engine.rules.economy import clamp_storage
 from engine.rules.feasible import feasible
@@ -43,6 +44,12 @@ ACTIONS: dict[str, Action] = {a: Action(o, f, label) for a, (o, f, label) in {
 }.items()}
 
 LABELS = {name: a.label for name, a in ACTIONS.items()}
+
+
+def label(ctx: Ctx, action: str) -> str:
+    """An action's name as the board prints it; a module's actions are in `ctx.r.actions`."""
+    entry = ctx.r.actions.get(action)
+    return entry.label if entry is not None else readable(action)
 
 
 def action_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
@@ -102,6 +109,5 @@ def apply_choice(ctx: Ctx, dec: ChooseAction | MeetingAction, cmd: Command) -> N
         assert conn is not None
         network.pay_owners(ctx, p, places.connection_place(conn), network.owners(ctx, conn),
                            f"connection {conn}")
-    label = ctx.r.actions[cmd.action].label if cmd.action in ctx.r.actions else cmd.action
-    ctx.log("action", p.seat, f"{p.name}: {label}.")
+    ctx.log("action", p.seat, f"{p.name}: {label(ctx, cmd.action)}.")
     ctx.push(Act(p.seat, station=cmd.station, action=cmd.action))

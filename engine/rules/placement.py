@@ -12,7 +12,7 @@ from engine.commands import CallMeeting, Command, PlaceWorker
 from engine.decisions import MainChoice
 from engine.errors import IllegalCommand
 from engine.rules import funding, network, npc
-from engine.rules.actions import LABELS
+from engine.rules.actions import label
 from engine.rules.bumping import may_bump_own
 from engine.rules.rachel import KIND as RACHEL
 from engine.state import NPC, Occupant
@@ -27,9 +27,9 @@ def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
     p.break_room.remove(piece)
     occ = b.occupants[station - 1]
     b.occupants[station - 1] = Occupant(seat, piece)
-    label = "a worker" if piece == "worker" else "an expert"
-    ctx.log("place", seat, f"{p.name} places {label} on station {station} "
-            f"({' / '.join(LABELS[a] for a in b.stations[station - 1])}).")
+    what = "a worker" if piece == "worker" else "an expert"
+    ctx.log("place", seat, f"{p.name} places {what} on station {station} "
+            f"({' / '.join(label(ctx, a) for a in b.stations[station - 1])}).")
     if piece != "worker" and p.kind != RACHEL:  # Rachel's experts have no tile ability
         from engine.rules import expert_abilities
 

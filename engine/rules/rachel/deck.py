@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.components import RachelCard, RachelWorkerCard
+from engine.names import readable
 from engine.options import CUSTOM_ROWS, GameOptions
 from engine.rules.rachel import SEAT
 from engine.state import RachelState
@@ -55,7 +56,7 @@ def targets(ctx: Ctx) -> tuple[int, int, int]:
 def label(card: RachelCard, action: str) -> str:
     if action == "launch":
         return f"Launch (a ship with {card.launch_segments}+ segments)"
-    return LABELS[action]
+    return LABELS.get(action) or readable(action)
 
 
 def new_deck(ctx: Ctx) -> RachelState:
