@@ -249,8 +249,21 @@ MODULE_EFFECT_KINDS: dict[str, tuple[str, str]] = {
                            "developments were next to it"),
     "segment_token": ("advancements", "build one segment now at `amount` money off"),
 }
+# 『快適空間』's module effect kinds (engine/modules/ACCOMMODATIONS_WIRING.md), read with the
+# above wherever a module's kind is looked up (`module_effect_owner`).
+ACCOMMODATIONS_EFFECT_KINDS: dict[str, tuple[str, str]] = {
+    "segment_repeat": ("specialised_blueprints",
+                       "on this day in space, one segment may start its effect `amount` more "
+                       "time(s)"),
+}
+
+
+def module_effect_owner(kind: str) -> str | None:
+    """The module whose rules carry out an effect kind; None for a base kind."""
+    got = MODULE_EFFECT_KINDS.get(kind) or ACCOMMODATIONS_EFFECT_KINDS.get(kind)
+    return got[0] if got else None
 ModuleEffectKind = Literal["tech_advance", "tech_surcharge_free", "pairing_discount",
-                           "station_bonus_gain", "segment_token"]
+                           "station_bonus_gain", "segment_token", "segment_repeat"]
 StationBonusKind = Literal["money", "ad", "resource", "vp", "reputation", "agenda"]
 
 
@@ -305,6 +318,96 @@ class TowerToken(_S):
     effect: ModuleEffect
     text: str
     source: Source = "stand-in"
+
+
+# --- 『快適空間』 (Accommodations) component types (engine/modules/ACCOMMODATIONS_WIRING.md) --
+# What a specialised segment does when a guest is placed on it on a day in space. Each kind is
+# carried out by `engine.modules.specialised_blueprints.rules`; the ones that need a choice
+# (a build, a blueprint, a funding bonus) hand the engine a follow-up decision.
+SEGMENT_EFFECT_KINDS: dict[str, str] = {
+    "gain": "gain the `gain` bundle",
+    "per_icon": "gain the `gain` bundle once per `colour` icon aboard this ship",
+    "per_guest": "gain the `gain` bundle once per guest aboard (of `colour`, when named)",
+    "per_segment": "gain the `gain` bundle once per segment of this ship",
+    "build_segment": "build one segment now in another ship, paying its cost (usual limits)",
+    "free_blueprint": "take `amount` blueprints from the display for free (usual hand limit)",
+    "funding": "gain `amount` funding bonuses",
+}
+SegmentEffectKind = Literal["gain", "per_icon", "per_guest", "per_segment", "build_segment",
+                            "free_blueprint", "funding"]
+
+
+class SegmentEffect(_S):
+    kind: SegmentEffectKind
+    amount: int = 0
+    colour: Colour | None = None
+    gain: Gain = Gain()
+
+
+class SpecialisedBlueprint(PairedBlueprint, frozen=True, kw_only=True):
+    """《専門設計図》: a paired blueprint (its half cabin, as 《客室斡旋》) whose segment a
+    guest showing one of its `icons` may visit on a day in space to start its `effect`."""
+
+    effect: SegmentEffect
+    text: str
+
+
+class GuestBonusToken(_S):
+    """《専門設計図》's guest bonus token of one colour, on the marketing board instead of the
+    base ones: the guests of `colour` visit segments on a day in space; one who finds no free
+    segment showing its icon gains `fallback` instead [ours]."""
+
+    id: str
+    name: str
+    colour: Colour
+    fallback: Gain
+    text: str
+    source: Source = "stand-in"
+
+
+TowerTokenId = Literal["top0", "top1", "top2", "top3",
+                       "bottom0", "bottom1", "bottom2", "bottom3"]
+
+
+class StartingUpgradeCard(_S):
+    """初期アップグレード・カード: the launch-tower token it takes off (its bonus is gained,
+    then it is flipped) and the upgrade space the token goes on."""
+
+    id: str
+    token: TowerTokenId
+    upgrade: str  # an upgrade id of the data set (upgrades.toml)
+    source: Source = "stand-in"
+
+
+class SurchargedTechnology(Technology, frozen=True, kw_only=True):
+    """『快適空間』's technology, base version: its icon adds `surcharge` money to the cost of a
+    development under it and to the fee for using it (the book)."""
+
+    surcharge: int = 1
+
+
+class SurchargedAdvancedTechnology(AdvancedTechnology, frozen=True, kw_only=True):
+    """『快適空間』's technology, advanced version (with 《上級技術》): a track as the module's
+    tiles, and the same printed surcharge."""
+
+    surcharge: int = 1
+
+
+class _SpecialisedBlueprints(_S):
+    blueprint: tuple[SpecialisedBlueprint, ...]
+
+
+class _GuestBonusTokens(_S):
+    token: tuple[GuestBonusToken, ...]
+
+
+class _StartingUpgrades(_S):
+    card: tuple[StartingUpgradeCard, ...]
+
+
+class _AccommodationTechs(_S):
+    # Stored as the advanced version; the base version is read from it (expansion_data).
+    technology: tuple[SurchargedAdvancedTechnology, ...]
 
 
 class _PairedBlueprints(_S):
@@ -432,6 +535,10 @@ class Components:
             files["station_bonuses.toml"].tile if "station_bonuses.toml" in files else ()  # type: ignore[attr-defined]
         self.tower_tokens: tuple[TowerToken, ...] = \
             files["tower_tokens.toml"].token if "tower_tokens.toml" in files else ()  # type: ignore[attr-defined]
+        self.guest_tokens: tuple[GuestBonusToken, ...] = \
+            files["guest_tokens.toml"].token if "guest_tokens.toml" in files else ()  # type: ignore[attr-defined]
+        self.starting_upgrade_cards: tuple[StartingUpgradeCard, ...] = \
+            files["starting_upgrades.toml"].card if "starting_upgrades.toml" in files else ()  # type: ignore[attr-defined]
         self.action_tiles = self.board.action_tiles
         self.guest_bonuses = self.board.guest_bonuses
         self.data_id = self.board.data_id
@@ -443,7 +550,9 @@ class Components:
                             ("expert", self.expert_tiles), ("goal", self.goal_tiles),
                             ("upgrade", self.upgrades), ("rachel", self.rachel_cards),
                             ("station_bonus", self.station_bonus_tiles),
-                            ("tower_token", self.tower_tokens)):
+                            ("tower_token", self.tower_tokens),
+                            ("guest_token", self.guest_tokens),
+                            ("starting_upgrade", self.starting_upgrade_cards)):
             table: dict[str, msgspec.Struct] = {}
             for it in items:
                 if it.id in table:
@@ -494,6 +603,21 @@ class Components:
     def tower_token(self, i: str) -> TowerToken:
         return self._by_id["tower_token"][i]  # type: ignore[return-value]
 
+    def guest_token(self, i: str) -> GuestBonusToken:
+        return self._by_id["guest_token"][i]  # type: ignore[return-value]
+
+    def starting_upgrade(self, i: str) -> StartingUpgradeCard:
+        return self._by_id["starting_upgrade"][i]  # type: ignore[return-value]
+
+    def segment_effect(self, blueprint: str) -> SegmentEffect | None:
+        """《専門設計図》: what the segment does for a guest on a day in space; None for any
+        other blueprint."""
+        return getattr(self.blueprint(blueprint), "effect", None)
+
+    def surcharge(self, technology: str) -> int:
+        """『快適空間』's technology icon: money added to its development cost and its fee."""
+        return getattr(self.technology(technology), "surcharge", 0)
+
     def cabin(self, blueprint: str) -> str | None:
         """《客室斡旋》: where the segment's half cabin is; None for a base blueprint."""
         return getattr(self.blueprint(blueprint), "cabin", None)
@@ -517,7 +641,8 @@ KIND_FILES = {"blueprint": "blueprints.toml", "cockpit": "cockpits.toml",
               "engine": "engines.toml", "cruise": "cruises.toml", "agenda": "agenda.toml",
               "technology": "technologies.toml", "expert": "experts.toml", "goal": "goals.toml",
               "upgrade": "upgrades.toml", "rachel": "rachel.toml",
-              "station_bonus": "station_bonuses.toml", "tower_token": "tower_tokens.toml"}
+              "station_bonus": "station_bonuses.toml", "tower_token": "tower_tokens.toml",
+              "guest_token": "guest_tokens.toml", "starting_upgrade": "starting_upgrades.toml"}
 DATA_DIR = Path(__file__).parent / "data"
 MODULES_DIR = Path(__file__).parent / "modules"
 _hash_encoder = msgspec.msgpack.Encoder(order="deterministic")
@@ -638,7 +763,9 @@ def _effect_problems(file: str, label: str, items: list[tuple[str, str, Effect]]
     from engine.rules.effect_kinds import HANDLED
 
     # A kind that a module in play carries out (MODULE_EFFECT_KINDS) is no silent card.
-    ok = HANDLED[holder] | {k for k, (m, _) in MODULE_EFFECT_KINDS.items() if m in modules}
+    ok = HANDLED[holder] | {k for k, (m, _) in (MODULE_EFFECT_KINDS |
+                                                ACCOMMODATIONS_EFFECT_KINDS).items()
+                            if m in modules}
     return [f"{file}: {label} {i!r}: {field}.kind: {e.kind!r} has no code that carries it out "
             f"on {'an' if holder[0] in 'aeiou' else 'a'} {holder}"
             for i, field, e in items if e.kind not in ok]

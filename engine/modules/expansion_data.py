@@ -37,7 +37,35 @@ EXPANSIONS: dict[str, dict[str, tuple[type, Merge]]] = {
         "cockpits.toml": (C._ModuleCockpits, "add"),
         "engines.toml": (C._Engines, "add"),
     },
+    # 『快適空間』 (Accommodations): ACCOMMODATIONS_WIRING.md.
+    "specialised_blueprints": {
+        "blueprints.toml": (C._SpecialisedBlueprints, "replace"),
+        "guest_tokens.toml": (C._GuestBonusTokens, "new"),
+    },
+    "starting_upgrades": {"starting_upgrades.toml": (C._StartingUpgrades, "new")},
 }
+
+# Modules whose data waits here because the module is registered in `engine.modules.MODULES`
+# with less than all of it: `accommodations` plays its three agenda cards today (the base
+# path, `components.with_module_cards`), and its other contents join a game only once they are
+# wired (ACCOMMODATIONS_WIRING.md: then its row moves to EXPANSIONS). `with_expansion` and the
+# checks read these rows as they read EXPANSIONS; `components_for` does not.
+PENDING: dict[str, dict[str, tuple[type, Merge]]] = {
+    "accommodations": {
+        "agenda.toml": (C._ModuleAgenda, "add"),
+        "more_agenda.toml": (C._ModuleAgenda, "add"),
+        "experts.toml": (C._Experts, "add"),
+        "tower_tokens.toml": (C._TowerTokens, "new"),
+        "technologies.toml": (C._AccommodationTechs, "add"),
+    },
+}
+# A module file merged into a data-set file of another name.
+INTO: dict[tuple[str, str], str] = {("accommodations", "more_agenda.toml"): "agenda.toml"}
+
+
+def spec(module: str) -> dict[str, tuple[type, Merge]]:
+    """A module's files, whether its row is in EXPANSIONS or still PENDING."""
+    return EXPANSIONS[module] if module in EXPANSIONS else PENDING[module]
 
 # The book's component list for the expansion (内容物): how many of each a module's file holds.
 # Tower tokens: 8 in the box, 2 per player, one of each of 2 kinds.
@@ -50,6 +78,16 @@ BOOK_COUNTS: dict[tuple[str, str], int] = {
     ("advancements", "tower_tokens.toml"): 2,
     ("advancements", "cockpits.toml"): 1,
     ("advancements", "engines.toml"): 1,
+    # 『快適空間』: 48 blueprints, 3 guest bonus tokens, 33 starting upgrade cards; 6 agenda cards
+    # (3 played today, 3 more), 2 experts, 2 upgrade token kinds (8 in the box), 2 technologies.
+    ("specialised_blueprints", "blueprints.toml"): 48,
+    ("specialised_blueprints", "guest_tokens.toml"): 3,
+    ("starting_upgrades", "starting_upgrades.toml"): 33,
+    ("accommodations", "agenda.toml"): 3,
+    ("accommodations", "more_agenda.toml"): 3,
+    ("accommodations", "experts.toml"): 2,
+    ("accommodations", "tower_tokens.toml"): 2,
+    ("accommodations", "technologies.toml"): 2,
 }
 
 
@@ -61,7 +99,7 @@ def _table(struct: msgspec.Struct) -> tuple[str, tuple]:
 
 def load_file(module: str, name: str) -> msgspec.Struct:
     """One of a module's data files, decoded and typed; errors name the file and the item."""
-    kind, _ = EXPANSIONS[module][name]
+    kind, _ = spec(module)[name]
     path = HERE / module / "data" / name
     try:
         raw = path.read_bytes()
@@ -77,7 +115,7 @@ def load_file(module: str, name: str) -> msgspec.Struct:
 
 def load_module(module: str) -> dict[str, msgspec.Struct]:
     """All of a module's files, each checked against the book."""
-    files = {name: load_file(module, name) for name in EXPANSIONS[module]}
+    files = {name: load_file(module, name) for name in spec(module)}
     bad = problems(module, files)
     if bad:
         raise C.DataError(f"modules/{module}/data: component data refused: " + "; ".join(bad))
@@ -88,10 +126,19 @@ def with_expansion(base: C.Components, module: str, in_play: tuple[str, ...]) ->
     """`base` with `module`'s components merged in; items needing a module not in `in_play`
     are left out."""
     files = dict(base.files)
-    for name, struct in load_module(module).items():
+    for source, struct in load_module(module).items():
+        name = INTO.get((module, source), source)
         table, items = _table(struct)
         items = tuple(x for x in items if getattr(x, "requires", None) in (None, *in_play))
-        merge = EXPANSIONS[module][name][1]
+        items = _version(items, in_play)
+        merge = spec(module)[source][1]
+        if merge == "new" and name in files:  # two expansions' tokens of one kind
+            merge = "add"
+        if merge == "replace" and name in files:
+            # Another module's items added to the file stay (『快適空間』's technologies
+            # under 《上級技術》's, whichever is merged first).
+            _, old = _table(files[name])
+            items = items + tuple(x for x in old if _added(x))
         if merge == "add":
             _, old = _table(files[name])
             items = old + items
@@ -100,6 +147,25 @@ def with_expansion(base: C.Components, module: str, in_play: tuple[str, ...]) ->
         return C.Components(files, C.data_hash(files))
     except C.DataError as e:  # an id the module repeats from the base set
         raise C.DataError(f"modules/{module}/data merged into the base set: {e}") from None
+
+
+def _added(item: msgspec.Struct) -> bool:
+    """An item a module adds to a base file rather than one it replaces it with."""
+    return isinstance(item, (C.SurchargedTechnology, C.SurchargedAdvancedTechnology))
+
+
+def _version(items: tuple, in_play: tuple[str, ...]) -> tuple:
+    """『快適空間』's technologies in the version the game plays: with 《上級技術》 the advanced
+    tile, else the base tile (its track left out)."""
+    if "advanced_technologies" in in_play:
+        return items
+    out = []
+    for x in items:
+        if isinstance(x, C.SurchargedAdvancedTechnology):
+            fields = {f: getattr(x, f) for f in C.SurchargedTechnology.__struct_fields__}
+            x = C.SurchargedTechnology(**fields)
+        out.append(x)
+    return tuple(out)
 
 
 def problems(module: str, files: dict[str, msgspec.Struct]) -> list[str]:
@@ -114,11 +180,13 @@ def problems(module: str, files: dict[str, msgspec.Struct]) -> list[str]:
             bad.append(f"{where}/{name}: {len(items)} items, the book has {want}")
         for x in items:
             req = getattr(x, "requires", None)
-            if req is not None and (req not in EXPANSIONS or req == module):
+            if req is not None and (req not in EXPANSIONS | PENDING or req == module):
                 bad.append(f"{where}/{name}: {x.id!r}: requires: {req!r} is not another "
                            "module of this expansion")
     check = {"cabin_pairing": _pairing, "advanced_technologies": _technologies,
-             "station_bonuses": _stations, "advancements": _contents}[module]
+             "station_bonuses": _stations, "advancements": _contents,
+             "specialised_blueprints": _specialised, "starting_upgrades": _starting,
+             "accommodations": _accommodations}[module]
     return bad + check(where, files)
 
 
@@ -190,3 +258,76 @@ def _contents(where: str, files: dict[str, msgspec.Struct]) -> list[str]:
     if any(x.starting for x in files["engines.toml"].engine):  # type: ignore[attr-defined]
         bad.append(f"{where}/engines.toml: starting: the expansion's engine joins the deck")
     return bad
+
+
+# --- 『快適空間』 (Accommodations) ------------------------------------------------------------
+def _specialised(where: str, files: dict[str, msgspec.Struct]) -> list[str]:
+    bps = files["blueprints.toml"].blueprint  # type: ignore[attr-defined]
+    bad = _pairing(where, files)
+    for b in bps:
+        e = b.effect
+        at = f"{where}/blueprints.toml: blueprint {b.id!r}: effect"
+        if e.kind in ("gain", "per_icon", "per_guest", "per_segment") and e.gain == C.Gain():
+            bad.append(f"{at}: gain: a {e.kind} effect gains something")
+        if e.kind == "per_icon" and e.colour is None:
+            bad.append(f"{at}: colour: a per_icon effect counts the icons of one colour")
+        if e.kind in ("funding", "free_blueprint") and e.amount < 1:
+            bad.append(f"{at}: amount: at least 1")
+    tokens = files["guest_tokens.toml"].token  # type: ignore[attr-defined]
+    if sorted(t.colour for t in tokens) != sorted(C.Colour.__args__):  # type: ignore[attr-defined]
+        bad.append(f"{where}/guest_tokens.toml: colour: one token for each guest colour")
+    return bad
+
+
+def _starting(where: str, files: dict[str, msgspec.Struct]) -> list[str]:
+    cards = files["starting_upgrades.toml"].card  # type: ignore[attr-defined]
+    pairs = [(c.token, c.upgrade) for c in cards]
+    bad = [f"{where}/starting_upgrades.toml: card {c.id!r}: token/upgrade: another card names "
+           "the same token and upgrade" for i, c in enumerate(cards) if pairs.index(pairs[i]) != i]
+    known = {u.id for u in load_base().upgrades}
+    bad += [f"{where}/starting_upgrades.toml: card {c.id!r}: upgrade: {c.upgrade!r} is no "
+            "upgrade space" for c in cards if c.upgrade not in known]
+    return bad
+
+
+def load_base() -> C.Components:
+    """The active base data set (the upgrade spaces the cards name)."""
+    return C.load_components()
+
+
+def _accommodations(where: str, files: dict[str, msgspec.Struct]) -> list[str]:
+    bad = []
+    cards = files["agenda.toml"].card + files["more_agenda.toml"].card  # type: ignore[attr-defined]
+    for r in ("food", "oxygen", "fuel"):
+        n = sum(1 for a in cards if a.resource == r)
+        if n != len(cards) // 3:
+            bad.append(f"{where}: agenda cards: resource: {n} {r} cards of {len(cards)}; "
+                       "spread the icons evenly")
+    for a in cards:
+        owner = C.module_effect_owner(a.effect.kind)
+        if owner is not None and a.requires != owner:
+            bad.append(f"{where}: agenda card {a.id!r}: requires: its effect "
+                       f"{a.effect.kind!r} needs module {owner!r}")
+    if any(e.intro for e in files["experts.toml"].expert):  # type: ignore[attr-defined]
+        bad.append(f"{where}/experts.toml: intro: the expansion's experts join the supply")
+    for t in files["tower_tokens.toml"].token:  # type: ignore[attr-defined]
+        if t.effect.kind != "gain":
+            bad.append(f"{where}/tower_tokens.toml: token {t.id!r}: effect.kind: a gain")
+    for t in files["technologies.toml"].technology:  # type: ignore[attr-defined]
+        if t.surcharge < 1:
+            bad.append(f"{where}/technologies.toml: technology {t.id!r}: surcharge: the "
+                       "expansion's tiles carry the +1 money icon")
+    return bad + _technologies(where, files)
+
+
+def preview(modules: tuple[str, ...]) -> C.Components:
+    """The data set a game with these modules will have once every one is wired, PENDING rows
+    included (tests, and the wiring to come; `components_for` is what games use)."""
+    comps = C.load_components()
+    for m in modules:
+        comps = with_expansion(comps, m, modules)
+    bad = C.check(comps, merged=modules)
+    if bad:
+        raise C.DataError(f"component data refused with modules {', '.join(modules)}: "
+                          + "; ".join(bad))
+    return comps
