@@ -69,5 +69,5 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
         tour_guests=tuple(dict.fromkeys(tour.guests)) if tour else (),
         ticket_cruise=dec.space if isinstance(dec, SellTickets) else None,
         # Any piece sent home, by another's worker or the NPC (not the final recall).
-        bumped=isinstance(dec, Funding) and dec.piece_returned and dec.why != "final recall")
+        bumped=isinstance(dec, Funding) and dec.piece_returned and s.final_phase != "recall")
     return turn, pending
