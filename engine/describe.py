@@ -247,6 +247,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     if isinstance(cmd, C.DiscardAgenda):
         a = c.agenda(cmd.card)
         return (f"Discard {a.name} (gain 1 {a.resource} if there is room)",)
+    if isinstance(cmd, C.ChooseTile) and cmd.tile in b.station_tiles:
+        st = b.station_tiles.index(cmd.tile) + 1
+        tile = c.station_bonus(cmd.tile)
+        return (f"Take the bonus of station {st}'s {tile.name} tile ({tile.text})",)
     pay_fee = getattr(C, "PayFee", None)
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]

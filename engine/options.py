@@ -31,6 +31,8 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     free_undo: bool = False
     # Optional rule modules (engine/modules), in the order given.
     modules: tuple[str, ...] = ()
+    # Rule variants of the modules in play (engine.modules.advancements.rules.VARIANTS).
+    variants: tuple[str, ...] = ()
 
     def validate(self) -> None:
         from engine.errors import IllegalOptions
@@ -60,9 +62,9 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                                          f"not {level!r}")
         elif self.custom_mix:
             raise IllegalOptions("custom_mix is only used with difficulty 'custom'")
-        from engine.modules import problems
+        from engine.modules import problems, variant_problems
 
-        bad = problems(self.modules)
+        bad = problems(self.modules) + variant_problems(self.modules, self.variants)
         if bad:
             raise IllegalOptions("; ".join(bad))
 

@@ -91,6 +91,13 @@ class Rules:
     # (ctx): set-up steps of modules, run after every base set-up draw so that a seed deals a
     # module game the same base layout as a base game.
     setup: tuple[Callable[..., None], ...] = ()
+    # Moments of the base turn at which a module acts; empty in the base table.
+    # (ctx, seat, piece, station): a piece was placed on a station, before its actions.
+    on_place_piece: tuple[Callable[..., None], ...] = ()
+    # (ctx): a development was placed on a connection (a player's, the NPC's, in set-up).
+    on_development_placed: tuple[Callable[..., None], ...] = ()
+    # Agenda effect kinds a module carries out at once (agenda_effects.OneOff by kind).
+    effects: dict[str, agenda_effects.OneOff] = field(default_factory=dict)
     modules: tuple[str, ...] = ()
 
     def kind(self, dec: D.Decision) -> Kind:
