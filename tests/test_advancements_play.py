@@ -142,3 +142,100 @@ def test_open_house_is_not_offered_while_every_tile_is_grey() -> None:
     g.state.players[PINK].hand.append("adv04")
     set_turn(g, PINK)
     assert PlayAgendaEffect("adv04") not in g.legal()
+
+
+# --- 技術革新: other contents (module advancements) ------------------------------------------
+from engine.commands import BuildSegment, ScheduleCruise  # noqa: E402
+from engine.ctx import Ctx  # noqa: E402
+from engine.errors import IllegalOptions  # noqa: E402
+from engine.rules import cruises  # noqa: E402
+
+ADV = ("advancements",)
+
+
+def tower_game(players: int = 2, **kw) -> Game:  # noqa: ANN003
+    """Phase 2 of Pink's first turn; station 5 offers Schedule a Cruise."""
+    g = finish_setup(Game.new(GameOptions(players=players, seed=8, modules=ADV, **kw)))
+    b = g.state.board
+    b.stations[4] = ["schedule_cruise", "schedule_cruise"]
+    b.occupants = [None] * 6
+    set_turn(g, PINK)
+    return g
+
+
+def bottoms(g: Game, seat: int) -> list[str]:
+    return cruises.bottom_ids(Ctx(g.state, g.comps), g.state.players[seat])
+
+
+def test_upgrade_tokens_take_the_chosen_bottom_places_and_rachel_keeps_hers() -> None:
+    g = tower_game()
+    assert bottoms(g, PINK) == ["bottom0", "tt1", "tt2", "bottom3"]  # the default: ads, goods
+    g = tower_game(tower_replace=(0, 3))
+    assert bottoms(g, BLUE) == ["tt1", "bottom1", "bottom2", "tt2"]
+    solo = Game.new(GameOptions(players=1, seed=8, modules=ADV, tower_replace=(0, 3)))
+    assert bottoms(solo, 0) == ["tt1", "bottom1", "bottom2", "tt2"]
+    assert bottoms(solo, 1) == ["bottom0", "bottom1", "bottom2", "bottom3"]  # Rachel
+
+
+@pytest.mark.parametrize(("kw", "words"), [
+    ({"tower_replace": (1, 2)}, "tower_replace is only used with module 'advancements'"),
+    ({"modules": ADV, "tower_replace": (1, 1)}, "replace 2 different bottom"),
+    ({"modules": ADV, "tower_replace": (0, 4)}, "replace 2 different bottom"),
+])
+def test_the_tables_choice_of_places_is_checked(kw: dict, words: str) -> None:
+    with pytest.raises(IllegalOptions, match=words):
+        Game.new(GameOptions(players=2, **kw))
+
+
+def schedule(g: Game, place: str) -> None:
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "schedule_cruise"))
+    space = next(c.space for c in g.legal() if isinstance(c, ScheduleCruise))
+    g.apply(ScheduleCruise(space, place))
+
+
+def test_investor_relations_gives_its_money_and_reputation_when_flipped() -> None:
+    g = tower_game()
+    pink = g.state.players[PINK]
+    money, rep = pink.money, pink.reputation
+    schedule(g, "bottom1")
+    assert (pink.money, pink.reputation) == (money + 2, rep + 2)
+    assert pink.tower_bottom[1] == "flipped"
+
+
+def test_prefab_segment_builds_one_segment_at_3_off_without_using_an_action() -> None:
+    g = tower_game()
+    pink = g.state.players[PINK]
+    bp = g.comps.blueprint(pink.blueprints[0])  # the starting blueprint
+    pink.money = 10
+    schedule(g, "bottom2")
+    assert g.pending is not None and g.pending.kind == "prefab_segment"
+    assert g.state.turn.actions_left == 1  # the schedule used one; the token uses none
+    money = pink.money
+    g.apply(BuildSegment(bp.id, 0))
+    assert pink.money == money - max(0, bp.cost - 3)
+    assert pink.ships[0].segments == [bp.id]
+    assert g.pending is not None and g.pending.kind == "action"  # one segment, no more
+    assert g.state.turn.actions_left == 1
+
+
+def test_prefab_segment_is_not_offered_when_no_segment_could_be_built() -> None:
+    g = tower_game()
+    pink = g.state.players[PINK]
+    pink.blueprints, pink.money = [], 0
+    g.state.board.blueprint_display = [None] * len(g.state.board.blueprint_display)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "schedule_cruise"))
+    places = {c.token for c in g.legal() if isinstance(c, ScheduleCruise)}
+    assert "bottom2" not in places and "bottom1" in places
+
+
+def test_its_cards_experts_engine_join_and_module_cards_need_their_module() -> None:
+    alone = components_for(ADV)
+    cards = {c.id for c in alone.agenda_cards}
+    assert {"adv05", "adv06"} <= cards and not {"adv01", "adv02", "adv03", "adv04"} & cards
+    assert {"ex7", "ex8"} <= {e.id for e in alone.expert_tiles}
+    assert "en20" in {e.id for e in alone.engines}
+    assert "ck20" not in {c.id for c in alone.cockpits}  # only with cabin pairing
+    both = components_for((*STATIONS, *ADV))
+    assert "adv04" in {c.id for c in both.agenda_cards}

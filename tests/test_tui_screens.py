@@ -202,6 +202,28 @@ def test_the_new_game_form_offers_each_module_and_its_variant_once_the_module_is
     run(body)
 
 
+def test_the_new_game_form_asks_which_tower_tokens_the_upgrade_tokens_replace() -> None:
+    from textual.widgets import Checkbox, Select
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        row = screen.query_one("#tower-row")
+        assert not row.display
+        screen.query_one("#mod-advancements", Checkbox).value = True
+        await pilot.pause()
+        assert row.display
+        assert screen.options().tower_replace == (1, 2)  # 4 ads and 4 resources
+        screen.query_one("#tower", Select).value = (0, 3)
+        await pilot.pause()
+        opts = screen.options()
+        assert opts.modules == ("advancements",) and opts.tower_replace == (0, 3)
+
+    run(body)
+
+
 def test_the_board_draws_station_bonus_tiles_at_80_columns() -> None:
     from engine import Game
 

@@ -39,6 +39,8 @@ MODULES: dict[str, Module] = {m.id: m for m in (
            "a station with 3 developments (4 at 4 players) pays its visitors by their "
            "developments there",
            variants=(("stations_active", "every station bonus tile is active from the start"),)),
+    Module("advancements", "技術革新 (Advancements): other contents",
+           "6 agenda cards, 2 experts, 2 upgrade tokens each, a cockpit and an engine"),
 )}
 # variant id -> the module whose rules it changes
 VARIANT_MODULE: dict[str, str] = {v: m.id for m in MODULES.values() for v, _ in m.variants}

@@ -106,6 +106,11 @@ data folder rebinds them by id, e.g. undo = "z")
    before its actions, per your own developments next to it (a card needs
    2). Network pane: each tile's text and count. Variant: all active from
    the start. Rachel takes 1 VP for each resource, ad or money.
+ Advancements (other contents)  6 agenda cards (those of a module not in
+   play are left out), 2 experts, an engine, and 2 upgrade tokens a player
+   in 2 bottom launch-tower places the table picks (Rachel keeps hers):
+   Investor Relations (2 money, 2 reputation) and Prefab Segment (build one
+   segment at once, 3 money off, using no action).
 """
 
 

@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from engine import GameOptions
 from engine.modules import MODULES, VARIANT_MODULE
+from engine.modules.advancements.tower import BASE_BOTTOM_NAMES, DEFAULT_REPLACED
 from engine.options import CUSTOM_ROWS, DEFAULT_NAMES, LEVELS
 from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
@@ -23,6 +24,13 @@ from galcruise_tui.widgets.keybar import KeyBar
 # strongest, about 2 s a main choice.
 SEAT_CHOICES = [("human", "human"), ("bot (greedy)", "greedy"), ("bot (planner)", "planner"),
                 ("bot (expert)", "expert"), ("bot (random)", "random")]
+
+
+# 『技術革新』: which 2 of the 4 bottom launch-tower tokens its upgrade tokens replace (the table
+# chooses; the same for everyone).
+TOWER_CHOICES = [(f"{BASE_BOTTOM_NAMES[a]} + {BASE_BOTTOM_NAMES[b]}".replace(
+    "a development at 4 money off", "development 4 off"), (a, b))
+    for a in range(4) for b in range(a + 1, 4)]
 
 
 def _pairs(*values: str) -> list[tuple[str, str]]:
@@ -74,6 +82,11 @@ class NewGameScreen(Screen[None]):
                 yield Static(safe(m.text), classes="module-text")
                 for v, text in m.variants:
                     yield Checkbox(f"variant: {safe(text)}", id=f"var-{v}", classes="variant")
+                if m.id == "advancements":
+                    with Horizontal(classes="row", id="tower-row"):
+                        yield Label("Upgrade tokens replace")
+                        yield Select(TOWER_CHOICES, value=DEFAULT_REPLACED, allow_blank=False,
+                                     id="tower")
             with Horizontal(id="new-buttons"):
                 yield Button("Start (ctrl+n)", id="start", variant="primary")
             yield Static("", id="new-error")
@@ -102,11 +115,17 @@ class NewGameScreen(Screen[None]):
         for half in (0, 1):
             self.query_one(f"#mix-row{half}").display = custom
         on = self._modules()
+        self.query_one("#tower-row").display = "advancements" in on
         for v, m in VARIANT_MODULE.items():
             self.query_one(f"#var-{v}", Checkbox).display = m in on
 
     def _modules(self) -> tuple[str, ...]:
         return tuple(m for m in MODULES if self.query_one(f"#mod-{m}", Checkbox).value)
+
+    def _tower(self) -> tuple[int, ...]:
+        if "advancements" not in self._modules():
+            return ()
+        return tuple(self.query_one("#tower", Select).value)  # type: ignore[arg-type]
 
     def _variants(self) -> tuple[str, ...]:
         on = self._modules()
@@ -138,7 +157,7 @@ class NewGameScreen(Screen[None]):
                            setup=str(self.query_one("#setup", Select).value),  # type: ignore[arg-type]
                            difficulty=difficulty,  # type: ignore[arg-type]
                            custom_mix=mix, modules=self._modules(),
-                           variants=self._variants())
+                           variants=self._variants(), tower_replace=self._tower())
         opts.validate()
         return opts
 
