@@ -18,7 +18,7 @@ from bench.games import DIFFICULTIES, MAX_COMMANDS, PLAYER_COUNTS
 from engine import Game, GameOptions, IllegalCommand
 from engine.bots.random_bot import RandomBot
 from engine.commands import Command, decode_json, encode_json
-from engine.components import load_components
+from engine.component_sets import components_for
 from engine.invariants import check as invariants
 from saves.atomic import write_atomic
 from saves.envelope import decode, encode, new_file
@@ -36,15 +36,42 @@ class Failure(msgspec.Struct):
     crashed: bool = False  # the last command raised inside the engine
 
 
+def module_sets() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every combination of the registered modules the book allows, with and without the
+    variants of the modules in it: (modules, variants)."""
+    from itertools import combinations
+
+    from engine.modules import MODULES, VARIANT_MODULE, problems
+
+    ids = sorted(MODULES)
+    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for n in range(1, len(ids) + 1):
+        for mods in combinations(ids, n):
+            if problems(mods):
+                continue
+            out.append((mods, ()))
+            variants = tuple(v for v, m in sorted(VARIANT_MODULE.items()) if m in mods)
+            if variants:
+                out.append((mods, variants))
+    return out
+
+
 def game_options(index: int, seed: int) -> GameOptions:
     """Game `index` of a run: player counts in turn, solo difficulties in turn, every fifth
-    round of player counts on the intro setup."""
+    round of player counts on the intro setup, every third with a combination of modules
+    (module_sets, in turn)."""
     players = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
     rnd = index // len(PLAYER_COUNTS)
     difficulty = DIFFICULTIES[rnd % len(DIFFICULTIES)] if players == 1 else "normal"
     setup = "intro" if rnd % 5 == 4 else "standard"
+    modules: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    sets = module_sets()
+    if rnd % 3 == 2 and sets:
+        modules, variants = sets[(rnd // 3) % len(sets)]
     return GameOptions(players=players, seed=seed + index,
-                       difficulty=difficulty, setup=setup)  # type: ignore[arg-type]
+                       difficulty=difficulty, setup=setup,  # type: ignore[arg-type]
+                       modules=modules, variants=variants)
 
 
 def _signature(messages: list[str]) -> str:
@@ -174,8 +201,8 @@ def shrink(opts: GameOptions, log: list[Command], signature: str, checks: Check 
 def write_repro(failure: Failure, log: list[Command], folder: Path) -> Path:
     """A save of the shrunk game. A crashing last command waits in the redo list, so the save
     loads at the position just before it and redo (or the next replay step) shows the crash."""
-    comps = load_components()
     opts = failure.options
+    comps = components_for(opts.modules)
     gf = new_file(opts, comps.data_id, comps.data_hash, now())
     if failure.crashed:
         gf.commands, gf.redo = list(log[:-1]), list(log[-1:])
@@ -189,7 +216,7 @@ def write_repro(failure: Failure, log: list[Command], folder: Path) -> Path:
 
 def file_round_trip(opts: GameOptions, log: list[Command], live: str) -> list[str]:
     """The whole log through a save file and back, as a player's load would."""
-    comps = load_components()
+    comps = components_for(opts.modules)
     gf = new_file(opts, comps.data_id, comps.data_hash, now())
     gf.commands = list(log)
     s = Session.from_file(decode(encode(gf), "<fuzz>"), None)
@@ -199,7 +226,10 @@ def file_round_trip(opts: GameOptions, log: list[Command], live: str) -> list[st
 def report_failure(failure: Failure, log: list[Command], folder: Path,
                    checks: Check = invariants) -> Path:
     o = failure.options
-    print(f"FAIL {o.players}p {o.difficulty} {o.setup} seed {o.seed} at command {failure.at}:")
+    mods = f" modules {'+'.join(o.modules)}{' ' + '+'.join(o.variants) if o.variants else ''}" \
+        if o.modules else ""
+    print(f"FAIL {o.players}p {o.difficulty} {o.setup}{mods} seed {o.seed} at command "
+          f"{failure.at}:")
     for m in failure.messages[:5]:
         print(f"  {m}")
     small = shrink(o, log, failure.signature, checks)
@@ -215,6 +245,7 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     failures = 0
     commands = 0
     per: dict[str, int] = {}
+    with_modules = 0
     played: list[tuple[GameOptions, list[Command]]] = []
     t = time.perf_counter()
     for i in range(games):
@@ -224,6 +255,7 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
         commands += len(log)
         key = f"{opts.players}p" + (f" {opts.difficulty}" if opts.players == 1 else "")
         per[key] = per.get(key, 0) + 1
+        with_modules += bool(opts.modules)
         if failure is None:
             problems = file_round_trip(opts, log, game.state_hash())
             if problems:
@@ -236,7 +268,8 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     spent = time.perf_counter() - t
     mix = ", ".join(f"{k}: {v}" for k, v in sorted(per.items()))
     print(f"fuzz: {sum(per.values())} games ({mix}), {commands:,} commands, every invariant "
-          f"after each; {failures} failure{'s' if failures != 1 else ''}; {spent:.0f} s")
+          f"after each; {failures} failure{'s' if failures != 1 else ''}; {spent:.0f} s; "
+          f"{with_modules} with modules ({len(module_sets())} combinations in turn)")
     if mutants > 0:
         failures += mutant_report(folder, played, mutants, seed)
     return 1 if failures else 0

@@ -187,6 +187,12 @@ class DiscardAgenda(Command, tag="discard_agenda"):
     card: str
 
 
+class ChooseTile(Command, tag="choose_tile"):
+    """A module's tile chosen by id (a station bonus tile for Open House)."""
+
+    tile: str
+
+
 AnyCommand = (
     SetupDevelopment
     | SetupBlueprint
@@ -222,6 +228,7 @@ AnyCommand = (
     | PayFee
     | DropReputation
     | DiscardAgenda
+    | ChooseTile
 )
 
 ALL_COMMAND_TYPES: tuple[type[Command], ...] = AnyCommand.__args__  # type: ignore[attr-defined]

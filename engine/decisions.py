@@ -62,6 +62,18 @@ class Act(Taking, tag="act"):
     boost: int = 0
     granted: bool = False  # given by a token or card: it does not use one of the two actions
 
+    # What a module's own kind of action (a subclass with its own tag) changes in Build Ship
+    # Segments; the base action changes nothing.
+    @property
+    def segment_off(self) -> int:
+        """Money off each segment built in this action."""
+        return 0
+
+    @property
+    def segment_limit(self) -> int:
+        """Segments this action builds at most; 0: the action's own (2, plus cards)."""
+        return 0
+
 
 class Funding(Counting, tag="funding"):
     # The return of a piece to the break room (bumped, or the final recall): the moment cards

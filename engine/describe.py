@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine import commands as C
 from engine.ctx import Ctx
+from engine.decisions import Act
 from engine.game import Game
 from engine.names import a as with_article
 from engine.names import readable
@@ -175,18 +176,19 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
                 f"{c.engine(en).name} (now: {gain_text(c.engine(en).bonus)})",)
     if isinstance(cmd, C.BuildSegment):
         p = s.players[seat]
+        off = dec.segment_off if isinstance(dec, Act) else 0
         where = f"on ship {cmd.ship + 1} ({len(p.ships[cmd.ship].segments)} segments)"
         if cmd.blueprint.startswith("display:"):
             bp = b.blueprint_display[int(cmd.blueprint.split(":")[1])]
-            cost = ships.segment_cost(ctx, p, bp or "", True) if bp else 0
+            cost = ships.segment_cost(ctx, p, bp or "", True, off) if bp else 0
             return (f"Build {blueprint_text(game, bp or '')} from the display for {cost}$, "
                     "-1 reputation", where)
-        cost = ships.segment_cost(ctx, p, cmd.blueprint, False)
+        cost = ships.segment_cost(ctx, p, cmd.blueprint, False, off)
         return (f"Build {blueprint_text(game, cmd.blueprint)} for {cost}$", where)
     if isinstance(cmd, C.ScheduleCruise):
         tile = b.cruise_spaces[cmd.space].tile
         tok = "flip no token" if cmd.token == "none" else \
-            f"flip {cmd.token[:-1]} token: {cruises.token_label(cmd.token)}"
+            f"flip {cmd.token[:-1]} token: {cruises.token_label(ctx, s.players[seat], cmd.token)}"
         return (f"Schedule cruise {cmd.space + 1} ({stops(game, tile)})", tok)
     if isinstance(cmd, C.AdvertiseCruise):
         sp = b.cruise_spaces[cmd.space]
@@ -247,6 +249,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     if isinstance(cmd, C.DiscardAgenda):
         a = c.agenda(cmd.card)
         return (f"Discard {a.name} (gain 1 {a.resource} if there is room)",)
+    if isinstance(cmd, C.ChooseTile) and cmd.tile in b.station_tiles:
+        st = b.station_tiles.index(cmd.tile) + 1
+        tile = c.station_bonus(cmd.tile)
+        return (f"Take the bonus of station {st}'s {tile.name} tile ({tile.text})",)
     pay_fee = getattr(C, "PayFee", None)
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]

@@ -52,6 +52,7 @@ def check(game: Game) -> list[str]:
     bad += _rachel(game)
     bad += _progress(game)
     bad += _engines_and_upgrades(game)
+    bad += _station_tiles(game)
     if any(x < 0 or x > 5 for x in b.silo):
         bad.append(f"silo out of range {b.silo}")
     # Every card and tile in exactly one place.
@@ -154,6 +155,22 @@ def _engines_and_upgrades(game: Game) -> list[str]:
     if len(set(b.technologies)) != len(b.technologies):
         bad.append("a technology tile is on the board twice")
     return bad
+
+
+def _station_tiles(game: Game) -> list[str]:
+    """区画ボーナス・タイル: one tile a station, each active exactly when its station has
+    reached the threshold (or from the start, by the variant)."""
+    s = game.state
+    b = s.board
+    if "station_bonuses" not in s.options.modules:
+        return ["station bonus tiles without the module"] if b.station_tiles else []
+    from engine.modules.station_bonuses import rules as stations
+
+    if sorted(b.station_tiles) != sorted(t.id for t in game.comps.station_bonus_tiles) or \
+            len(b.station_active) != 6:
+        return [f"station bonus tiles {b.station_tiles} / {b.station_active}"]
+    return stations.tile_problems(b.connections, b.station_active, s.options.players,
+                                  stations.VARIANT in s.options.variants)
 
 
 def _rachel(game: Game) -> list[str]:

@@ -31,6 +31,11 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     free_undo: bool = False
     # Optional rule modules (engine/modules), in the order given.
     modules: tuple[str, ...] = ()
+    # Rule variants of the modules in play (engine.modules.advancements.rules.VARIANTS).
+    variants: tuple[str, ...] = ()
+    # 『技術革新』 (module advancements): which 2 bottom launch-tower tokens (0-3: 4 money,
+    # 4 ads, 4 resources, a development at 4 off) its upgrade tokens replace; () the default.
+    tower_replace: tuple[int, ...] = ()
 
     def validate(self) -> None:
         from engine.errors import IllegalOptions
@@ -60,9 +65,16 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                                          f"not {level!r}")
         elif self.custom_mix:
             raise IllegalOptions("custom_mix is only used with difficulty 'custom'")
-        from engine.modules import problems
+        from engine.modules import problems, variant_problems
 
-        bad = problems(self.modules)
+        bad = problems(self.modules) + variant_problems(self.modules, self.variants)
+        if self.tower_replace:
+            from engine.modules.advancements.tower import tower_problems
+
+            if "advancements" not in self.modules:
+                bad.append("tower_replace is only used with module 'advancements'")
+            else:
+                bad += tower_problems(self.tower_replace)
         if bad:
             raise IllegalOptions("; ".join(bad))
 

@@ -81,6 +81,17 @@ class SeatRules:
 
 
 @dataclass(frozen=True)
+class TowerTokens:
+    """A module's launch-tower tokens (in bottom places, by id from its data): what each
+    reads as and does."""
+
+    label: Callable[..., str]  # (ctx, token id) -> its bonus in words
+    short: Callable[..., str]  # (ctx, token id) -> a few letters for the tower drawing
+    flip: Callable[..., None]  # (ctx, player, token id): flipped for a cruise, its bonus
+    possible: Callable[..., bool]  # (ctx, player, token id): could its bonus be carried out
+
+
+@dataclass(frozen=True)
 class Rules:
     kinds: dict[type, Kind]
     free: dict[type, Free]
@@ -91,6 +102,17 @@ class Rules:
     # (ctx): set-up steps of modules, run after every base set-up draw so that a seed deals a
     # module game the same base layout as a base game.
     setup: tuple[Callable[..., None], ...] = ()
+    # Moments of the base turn at which a module acts; empty in the base table.
+    # (ctx, seat, piece, station): a piece was placed on a station, before its actions.
+    on_place_piece: tuple[Callable[..., None], ...] = ()
+    # (ctx): a development was placed on a connection (a player's, the NPC's, in set-up).
+    on_development_placed: tuple[Callable[..., None], ...] = ()
+    # (ctx, player) -> the token ids in a player's 4 bottom launch-tower places, left to right;
+    # None: the base ones (cruises.BOTTOM_BONUS).
+    bottom_tokens: Callable[..., list[str]] | None = None
+    tower_tokens: TowerTokens | None = None  # the tokens it puts there that are not the base's
+    # Agenda effect kinds a module carries out at once (agenda_effects.OneOff by kind).
+    effects: dict[str, agenda_effects.OneOff] = field(default_factory=dict)
     modules: tuple[str, ...] = ()
 
     def kind(self, dec: D.Decision) -> Kind:

@@ -142,6 +142,10 @@ class Board(msgspec.Struct):
     # is followed by it.
     neutral_progress: list[int] = msgspec.field(default_factory=list)
     npc: Npc | None = None  # 1-2 players only
+    # 区画ボーナス・タイル (module station_bonuses): each station's tile (index station-1) and
+    # whether its coloured side is up; empty without the module.
+    station_tiles: list[str] = msgspec.field(default_factory=list)
+    station_active: list[bool] = msgspec.field(default_factory=list)
 
 
 class Turn(msgspec.Struct):

@@ -102,7 +102,7 @@ def test_illegal_commands_are_refused_with_a_reason_and_state_untouched():
         C.AdvanceShip(0, 1), C.FundingBonus("money"), C.ChooseResource("food"),
         C.PlayAgendaResource("zz"), C.PlayAgendaEffect("zz"), C.UseTechnology(3),
         C.DropReputation(5, "ad"), C.DiscardAgenda("zz"), C.PayFee(3), C.Done(),
-        C.CallMeeting(),
+        C.CallMeeting(), C.ChooseTile("sb1"),
     ]
     # Every command kind is covered by a sample.
     assert {type(c) for c in samples} >= set(C.ALL_COMMAND_TYPES) - {C.CallMeeting, C.Done}

@@ -22,7 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_every_kind_of_decision_has_one_registry_row_and_a_unique_tag() -> None:
     kinds = KINDS
-    assert set(BASE.kinds) == set(kinds)
+    from engine.decisions import BASE_KINDS
+    from engine.modules import MODULES
+
+    # Each module's kinds have their row in its own table; the base table has none of them.
+    assert set(rules_for(tuple(MODULES)).kinds) == set(kinds)
+    assert set(BASE.kinds) == set(BASE_KINDS)
     assert len(BY_KIND) == len(kinds)
     assert BY_KIND["choose_resource"] is ResourceChoice
 
@@ -34,11 +39,21 @@ def test_a_decision_round_trips_through_a_snapshot_with_its_named_fields() -> No
     assert back == [dec] and back[0].kind == "choose_resource" and back[0].left == 3
 
 
-def test_listing_legal_moves_never_changes_the_game_over_many_positions() -> None:
+def _every_module() -> dict[str, tuple[str, ...]]:
+    from engine.modules import MODULES, VARIANT_MODULE
+
+    return {"modules": tuple(MODULES), "variants": tuple(VARIANT_MODULE)}
+
+
+@pytest.mark.parametrize("with_modules", [False, True], ids=["base", "every module"])
+def test_listing_legal_moves_never_changes_the_game_over_many_positions(
+        with_modules: bool) -> None:
     """Every "could this still finish?" check runs on a trial copy: a cold legal() leaves the
-    state hash as it was, in every position of random games at 1-4 players."""
+    state hash as it was, in every position of random games at 1-4 players, with or without
+    every module and variant."""
+    extra = _every_module() if with_modules else {}
     for players in (1, 2, 3, 4):
-        g = Game.new(GameOptions(players=players, seed=40 + players))
+        g = Game.new(GameOptions(players=players, seed=40 + players, **extra))
         r = random.Random(players)
         for _ in range(250):
             if g.is_over:

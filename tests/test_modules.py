@@ -28,7 +28,7 @@ def unseen_and_seen(game: Game) -> list[str]:
 
 
 @pytest.mark.parametrize(("modules", "words"), [
-    (("nope",), "no module 'nope' (there are: accommodations)"),
+    (("nope",), "no module 'nope' (there are: accommodations, advancements, station_bonuses)"),
     (ACC + ACC, "module 'accommodations' is named twice"),
 ])
 def test_unknown_or_repeated_modules_are_refused(modules: tuple[str, ...], words: str) -> None:
@@ -61,3 +61,14 @@ def test_a_module_game_plays_to_the_end_saves_and_verifies(tmp_path: Path) -> No
     # Observation and determinize work on a module's data set too.
     d = s.game.determinize(0, 3)
     assert d.comps is s.game.comps
+
+
+@pytest.mark.parametrize(("modules", "variants", "words"), [
+    ((), ("stations_active",), "variant 'stations_active' needs module 'station_bonuses'"),
+    (("station_bonuses",), ("nope",), "no variant 'nope'"),
+    (("station_bonuses",), ("stations_active",) * 2, "variant 'stations_active' is named twice"),
+])
+def test_variants_need_their_module(modules: tuple[str, ...], variants: tuple[str, ...],
+                                    words: str) -> None:
+    with pytest.raises(IllegalOptions, match=words):
+        Game.new(GameOptions(players=2, modules=modules, variants=variants))

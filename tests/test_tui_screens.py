@@ -160,3 +160,84 @@ def test_the_replay_header_and_key_line_fit(tmp_path: Path, width: int) -> None:
             assert header.size.height == 3 and "move 1/" in str(header.render())
 
     asyncio.run(main())
+
+
+def test_the_new_game_form_offers_each_module_and_its_variant_once_the_module_is_on() -> None:
+    from textual.widgets import Checkbox, Static
+
+    from engine.modules import MODULES
+    from galcruise_tui.screens.game import GameScreen
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        texts = " ".join(str(w.render()) for w in screen.query(Static))
+        for m in MODULES.values():
+            assert screen.query_one(f"#mod-{m.id}", Checkbox).value is False
+            assert m.text in texts  # its one line
+        variant = screen.query_one("#var-stations_active", Checkbox)
+        assert not variant.display
+        screen.query_one("#mod-station_bonuses", Checkbox).value = True
+        await pilot.pause()
+        assert variant.display
+        variant.value = True
+        await pilot.pause()
+        opts = screen.options()
+        assert opts.modules == ("station_bonuses",) and opts.variants == ("stations_active",)
+        # Turning the module off drops its variant with it.
+        screen.query_one("#mod-station_bonuses", Checkbox).value = False
+        await pilot.pause()
+        assert screen.options().variants == ()
+        screen.query_one("#mod-station_bonuses", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        g = app.screen.game
+        assert g.options.modules == ("station_bonuses",)
+        assert g.state.board.station_active == [True] * 6
+
+    run(body)
+
+
+def test_the_new_game_form_asks_which_tower_tokens_the_upgrade_tokens_replace() -> None:
+    from textual.widgets import Checkbox, Select
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        row = screen.query_one("#tower-row")
+        assert not row.display
+        screen.query_one("#mod-advancements", Checkbox).value = True
+        await pilot.pause()
+        assert row.display
+        assert screen.options().tower_replace == (1, 2)  # 4 ads and 4 resources
+        screen.query_one("#tower", Select).value = (0, 3)
+        await pilot.pause()
+        opts = screen.options()
+        assert opts.modules == ("advancements",) and opts.tower_replace == (0, 3)
+
+    run(body)
+
+
+def test_the_board_draws_station_bonus_tiles_at_80_columns() -> None:
+    from engine import Game
+
+    g = Game.new(GameOptions(players=3, seed=5, modules=("station_bonuses",)))
+    g.state.board.station_active[1] = True
+    text = render.network(view(g))
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    tag = render.BONUS_SHORT[g.comps.station_bonus(g.state.board.station_tiles[1]).kind]
+    assert f" {tag}● " in lines[0]  # station 2, top right, active
+    assert lines[0].count("○") == 2  # stations 6 and 1 grey
+    pane = render.network_pane(view(g))
+    assert "Station bonus tiles" in pane and "([b]active[/b])" in pane
+    assert "0/3 developments" in pane
+    base = render.network_pane(view(Game.new(GameOptions(players=3, seed=5))))
+    assert "Station bonus tiles" not in base and "●" not in render.network(
+        view(Game.new(GameOptions(players=3, seed=5))))

@@ -27,13 +27,23 @@ class Module(msgspec.Struct, frozen=True):
     text: str  # one line for the new-game screen and `--help`
     agenda: bool = False  # data/agenda.toml: agenda cards added to the deck
     incompatible: tuple[str, ...] = ()  # modules it cannot be combined with, as the book says
+    # Its rule variants (GameOptions.variants): (id, one line for the new-game screen).
+    variants: tuple[tuple[str, str], ...] = ()
 
 
 MODULES: dict[str, Module] = {m.id: m for m in (
     Module("accommodations", "快適空間 (Accommodations): its agenda cards",
            "PAL 9001, Schedule Advance and Board Game Cruise join the agenda deck",
            agenda=True),
+    Module("station_bonuses", "区画ボーナス・タイル (Station Bonus Tiles)",
+           "a station with 3 developments (4 at 4 players) pays its visitors by their "
+           "developments there",
+           variants=(("stations_active", "every station bonus tile is active from the start"),)),
+    Module("advancements", "技術革新 (Advancements): other contents",
+           "6 agenda cards, 2 experts, 2 upgrade tokens each, a cockpit and an engine"),
 )}
+# variant id -> the module whose rules it changes
+VARIANT_MODULE: dict[str, str] = {v: m.id for m in MODULES.values() for v, _ in m.variants}
 
 
 def problems(ids: tuple[str, ...]) -> list[str]:
@@ -46,4 +56,17 @@ def problems(ids: tuple[str, ...]) -> list[str]:
         for other in MODULES[m].incompatible if m in MODULES else ():
             if other in ids and m < other:
                 out.append(f"modules {m!r} and {other!r} cannot be played together")
+    return out
+
+
+def variant_problems(modules: tuple[str, ...], variants: tuple[str, ...]) -> list[str]:
+    """What is wrong with a game's variants: unknown, repeated, or without their module."""
+    out = []
+    for v in dict.fromkeys(variants):
+        if v not in VARIANT_MODULE:
+            out.append(f"no variant {v!r} (there are: {', '.join(sorted(VARIANT_MODULE))})")
+        elif VARIANT_MODULE[v] not in modules:
+            out.append(f"variant {v!r} needs module {VARIANT_MODULE[v]!r}")
+        if variants.count(v) > 1:
+            out.append(f"variant {v!r} is named twice")
     return out

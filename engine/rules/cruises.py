@@ -60,12 +60,35 @@ def take_guest(ctx: Ctx, p: Player, colour: str, section: int, discount: int = 0
 
 
 # --- Schedule a Cruise ------------------------------------------------------------------
+def bottom_ids(ctx: Ctx, p: Player) -> list[str]:
+    """The tokens in a player's 4 bottom places, left to right: the base ones, or those a
+    module puts in their stead."""
+    hook = ctx.r.bottom_tokens
+    return hook(ctx, p) if hook is not None else list(BOTTOM_BONUS)
+
+
+def token_id(ctx: Ctx, p: Player, place: str) -> str:
+    """The token in a tower place ("top0".."top3", "bottom0".."bottom3")."""
+    return bottom_ids(ctx, p)[int(place[-1])] if place.startswith("bottom") else place
+
+
+def module_token(ctx: Ctx, tid: str) -> bool:
+    """A token a module put on the tower (its rules say what it does)."""
+    return ctx.r.tower_tokens is not None and tid not in TOP_BONUS and tid not in BOTTOM_BONUS
+
+
 def token_options(ctx: Ctx, p: Player) -> list[str]:
     out = [f"top{i}" for i, st in enumerate(p.tower_top) if st == "up"]
-    out += [f"bottom{i}" for i, st in enumerate(p.tower_bottom) if st == "up"]
-    # The discounted development is offered only when one could be built.
-    if "bottom3" in out and not feasible(ctx, p, "build_development", 0, boost=4):
-        out.remove("bottom3")
+    ids = bottom_ids(ctx, p)
+    for i, st in enumerate(p.tower_bottom):
+        if st != "up":
+            continue
+        if module_token(ctx, ids[i]):
+            if ctx.r.tower_tokens.possible(ctx, p, ids[i]):  # type: ignore[union-attr]
+                out.append(f"bottom{i}")
+        # The discounted development is offered only when one could be built.
+        elif ids[i] != "bottom3" or feasible(ctx, p, "build_development", 0, boost=4):
+            out.append(f"bottom{i}")
     return out or ["none"]
 
 
@@ -89,8 +112,12 @@ def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
         return True
     row = p.tower_top if cmd.token.startswith("top") else p.tower_bottom
     row[int(cmd.token[-1])] = "flipped"
-    kind, n = (TOP_BONUS | BOTTOM_BONUS)[cmd.token]
-    ctx.log("token", p.seat, f"{p.name} flips the {token_label(cmd.token)} token.")
+    ctx.log("token", p.seat, f"{p.name} flips the {token_label(ctx, p, cmd.token)} token.")
+    tid = token_id(ctx, p, cmd.token)
+    if module_token(ctx, tid):
+        ctx.r.tower_tokens.flip(ctx, p, tid)  # type: ignore[union-attr]
+        return True
+    kind, n = (TOP_BONUS | BOTTOM_BONUS)[tid]
     if kind == "money":
         p.money += n
     elif kind == "ad":
@@ -104,8 +131,12 @@ def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
     return True
 
 
-def token_label(token: str) -> str:
-    kind, n = (TOP_BONUS | BOTTOM_BONUS)[token]
+def token_label(ctx: Ctx, p: Player, place: str) -> str:
+    """The bonus of the token in a tower place, in words."""
+    tid = token_id(ctx, p, place)
+    if module_token(ctx, tid):
+        return ctx.r.tower_tokens.label(ctx, tid)  # type: ignore[union-attr]
+    kind, n = (TOP_BONUS | BOTTOM_BONUS)[tid]
     if kind == "development":
         return "development at 4 money off"
     return f"{n} {kind}{'s' if n > 1 and kind in ('ad', 'resource') else ''}"

@@ -73,6 +73,9 @@ def place(ctx: Ctx, p: Player, row: str, site: str) -> None:
             ctx.log("technology", p.seat, f"{p.name} invents {where}.")
     if site[0] == "t":
         p.technologies_developed += 1
+    else:
+        for hook in ctx.r.on_development_placed:
+            hook(ctx)
 
 
 def cost_now(ctx: Ctx, p: Player, dec: Act, row: str) -> int | None:

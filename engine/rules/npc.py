@@ -150,6 +150,8 @@ def place_developments(ctx: Ctx) -> None:
         owners.append(NPC)
         ctx.log("npc", NPC, f"The NPC places a development on {where}"
                 f"{', covering the reputation icon' if covers else ''}.")
+    for hook in ctx.r.on_development_placed:
+        hook(ctx)
 
 
 def promote(ctx: Ctx) -> None:

@@ -34,6 +34,10 @@ def place_worker(ctx: Ctx, seat: int, piece: str, station: int) -> None:
         from engine.rules import expert_abilities
 
         expert_abilities.on_place(ctx, seat)
+    # Before the bump's funding is asked, as the expert's bonus: the bumped player still
+    # chooses first (the stack's top).
+    for hook in ctx.r.on_place_piece:
+        hook(ctx, seat, piece, station)
     if occ is not None and occ.seat == NPC:
         npc.bumped(ctx, seat, piece, station, occ)
     elif occ is not None:

@@ -80,9 +80,9 @@ def acquire_blueprint(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
 
 
 # --- Build Ship Segments ----------------------------------------------------------------
-def segment_cost(ctx: Ctx, p: Player, bp: str, from_display: bool) -> int:
+def segment_cost(ctx: Ctx, p: Player, bp: str, from_display: bool, off: int = 0) -> int:
     cost = ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if from_display else 0)
-    return max(0, cost - modifiers.amount(ctx, p, "segment_discount"))
+    return max(0, cost - modifiers.amount(ctx, p, "segment_discount") - off)
 
 
 def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
@@ -92,7 +92,7 @@ def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     if not ships:
         return [Done()] if dec.taken else []
     # The discount and the rebate are the same for every blueprint: a hot path of the bots.
-    discount = modifiers.amount(ctx, p, "segment_discount")
+    discount = modifiers.amount(ctx, p, "segment_discount") + dec.segment_off
     paid: dict[int, int] = {}
 
     def affordable(bp: str, from_display: bool) -> bool:
@@ -129,7 +129,7 @@ def build_segment(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     else:
         bp = cmd.blueprint
         p.blueprints.remove(bp)
-    cost = modifiers.pay(ctx, p, segment_cost(ctx, p, bp, from_display))
+    cost = modifiers.pay(ctx, p, segment_cost(ctx, p, bp, from_display, dec.segment_off))
     ship = p.ships[cmd.ship]
     ship.segments.append(bp)
     p.segments_built += 1
@@ -137,7 +137,8 @@ def build_segment(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     ctx.log("segment", p.seat, f"{p.name} builds {ctx.c.blueprint(bp).name}{where} on ship "
             f"{cmd.ship + 1} for {cost} money ({cabins(ship)} cabin"
             f"{'s' if cabins(ship) != 1 else ''}).")
-    limit = 2 + dec.boost + modifiers.amount(ctx, p, "segment_extra_builds")
+    limit = dec.segment_limit or \
+        2 + dec.boost + modifiers.amount(ctx, p, "segment_extra_builds")
     if take_one(ctx, dec, bp, limit, lambda nxt: segment_options(ctx, p, nxt)
                 not in ([], [Done()])) is None:
         return False

@@ -41,11 +41,24 @@ class OccupantView(msgspec.Struct, frozen=True):
     npc: bool
 
 
+class StationBonusView(msgspec.Struct, frozen=True):
+    """区画ボーナス・タイル (module station_bonuses): the tile on a station."""
+
+    id: str
+    name: str
+    kind: str  # money, ad, resource, vp, reputation, agenda
+    text: str
+    active: bool  # coloured side up: visitors gain it before their actions
+    needs: int  # developments next to the station that turn it (3, or 4 at 4 players)
+    next_to: int  # developments next to the station now
+
+
 class StationView(msgspec.Struct, frozen=True):
     number: int
     actions: tuple[ActionView, ...]  # one or two, each once
     occupant: OccupantView | None
     this_turn: bool  # this turn's worker stands here and its actions are being chosen
+    bonus: StationBonusView | None = None
 
 
 class ConnectionView(msgspec.Struct, frozen=True):
@@ -86,7 +99,8 @@ def network(game: Game, turn: TurnView) -> NetworkView:
             occupant = OccupantView(occ.seat, "" if npc else players[occ.seat].name,
                                     "expert" in occ.piece, npc)
         stations.append(StationView(k, tuple(action_view(a) for a in dict.fromkeys(pair)),
-                                    occupant, turn.station == k and turn.taking_actions))
+                                    occupant, turn.station == k and turn.taking_actions,
+                                    _bonus(game, k)))
     techs = tuple(TechnologyView(i + 1, c.technology(t).name, c.technology(t).text,
                                  tuple(b.tech_owners[i])) for i, t in enumerate(b.technologies))
     npc = None
@@ -97,6 +111,18 @@ def network(game: Game, turn: TurnView) -> NetworkView:
                        tuple(ConnectionView(k, tuple(o)) for k, o in
                              enumerate(b.connections, 1)),
                        techs, npc)
+
+
+def _bonus(game: Game, station: int) -> StationBonusView | None:
+    b = game.state.board
+    if not b.station_tiles:
+        return None
+    from engine.modules.station_bonuses import rules
+
+    t = game.comps.station_bonus(b.station_tiles[station - 1])
+    return StationBonusView(t.id, t.name, t.kind, t.text, b.station_active[station - 1],
+                            rules.threshold(game.state.options.players),
+                            rules.adjacent(b.connections, station))
 
 
 # --- the supply: silo, experts, agenda and blueprint displays, ships for sale ---------------

@@ -128,17 +128,24 @@ def _short(kind: str, n: int) -> str:
     return f"{n}" + {"money": "$", "ad": "ad", "vp": "VP", "resource": "res"}.get(kind, kind)
 
 
-def _tower(row: list[str], bonuses: dict[str, tuple[str, int]]) -> tuple[TowerTokenView, ...]:
-    return tuple(TowerTokenView(_short(*bonus), st)
-                 for st, bonus in zip(row, bonuses.values(), strict=True))
+def _tower(ctx: Ctx, p: Player, prefix: str) -> tuple[TowerTokenView, ...]:
+    row = p.tower_top if prefix == "top" else p.tower_bottom
+    out = []
+    for i, st in enumerate(row):
+        tid = cruises.token_id(ctx, p, f"{prefix}{i}")
+        short = ctx.r.tower_tokens.short(ctx, tid) \
+            if cruises.module_token(ctx, tid) and ctx.r.tower_tokens else \
+            _short(*(cruises.TOP_BONUS | cruises.BOTTOM_BONUS)[tid])
+        out.append(TowerTokenView(short, st))
+    return tuple(out)
 
 
-def _token(token: str | None) -> str | None:
+def _token(ctx: Ctx, p: Player, token: str | None) -> str | None:
     if token is None:
         return None
     try:
-        return cruises.token_label(token)
-    except KeyError:
+        return cruises.token_label(ctx, p, token)
+    except (KeyError, IndexError, ValueError):
         return ""
 
 
@@ -151,7 +158,7 @@ def ship_view(game: Game, p: Player, i: int) -> ShipView:
     if sh.cruise:
         tile = cruise(game, sh.cruise)
         assert tile is not None
-        flight = FlightView(tile, sh.stop, _token(sh.token))
+        flight = FlightView(tile, sh.stop, _token(Ctx(game.state, c), p, sh.token))
     return ShipView(i + 1, c.cockpit(sh.cockpit).name, c.engine(sh.engine).name, segs,
                     tuple(sh.guests), ships.cabins(sh), sh.launched_once,
                     scoring.UNLAUNCHED_PENALTY, flight)
@@ -173,8 +180,7 @@ def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
     if p.scheduled is not None:
         sp = game.state.board.cruise_spaces[p.scheduled]
         scheduled = ScheduledView(p.scheduled + 1, cruise(game, sp.tile),
-                                  cruises.token_label(p.scheduled_token)
-                                  if p.scheduled_token else None)
+                                  _token(ctx, p, p.scheduled_token))
     tile = c.goal_tile(game.state.board.goal_tile)
     return PlayerView(
         seat=seat_view(p), wings=wings(p), cubes_on_track=p.cubes_on_track,
@@ -182,8 +188,8 @@ def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
         column_vp=tuple(c.board.development_column_vp),
         break_room=tuple("worker" if x == "worker" else "expert" for x in p.break_room),
         experts_not_hired=tuple(x.split("_")[1] for x in p.experts),
-        tower_top=_tower(p.tower_top, cruises.TOP_BONUS),
-        tower_bottom=_tower(p.tower_bottom, cruises.BOTTOM_BONUS),
+        tower_top=_tower(ctx, p, "top"),
+        tower_bottom=_tower(ctx, p, "bottom"),
         upgrade_rows=rows, upgrades=ups,
         ships=tuple(ship_view(game, p, i) for i in range(len(p.ships))),
         scheduled=scheduled,

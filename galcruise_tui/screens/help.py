@@ -98,6 +98,19 @@ data folder rebinds them by id, e.g. undo = "z")
  workers (▲ NPC) sit on stations and move on clockwise when bumped; at
  AGMs 1 and 2 it builds developments (N on the network) and a worker
  becomes an expert (◆ NPC). Fees for its developments go to the supply.
+
+[b]Modules[/b] (optional; turned on in the new-game form)
+ Station bonus tiles  one tile a station, on its box's top border: grey ○
+   until 3 developments (4 at 4 players, anyone's) are next to the station,
+   then active ●: a worker or expert placed there gains the tile's bonus
+   before its actions, per your own developments next to it (a card needs
+   2). Network pane: each tile's text and count. Variant: all active from
+   the start. Rachel takes 1 VP for each resource, ad or money.
+ Advancements (other contents)  6 agenda cards (those of a module not in
+   play are left out), 2 experts, an engine, and 2 upgrade tokens a player
+   in 2 bottom launch-tower places the table picks (Rachel keeps hers):
+   Investor Relations (2 money, 2 reputation) and Prefab Segment (build one
+   segment at once, 3 money off, using no action).
 """
 
 

@@ -1,5 +1,6 @@
 """New game: 1-4 seats (human or bot), names, Rachel's difficulty or a custom mix for solo,
-intro or standard setup, and a seed (random, shown, editable)."""
+intro or standard setup, a seed (random, shown, editable), and the optional modules with their
+variants (each with its one line from the registry; a variant shows once its module is on)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from engine import GameOptions
+from engine.modules import MODULES, VARIANT_MODULE
+from engine.modules.advancements.tower import BASE_BOTTOM_NAMES, DEFAULT_REPLACED
 from engine.options import CUSTOM_ROWS, DEFAULT_NAMES, LEVELS
 from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
@@ -21,6 +24,13 @@ from galcruise_tui.widgets.keybar import KeyBar
 # strongest, about 2 s a main choice.
 SEAT_CHOICES = [("human", "human"), ("bot (greedy)", "greedy"), ("bot (planner)", "planner"),
                 ("bot (expert)", "expert"), ("bot (random)", "random")]
+
+
+# 『技術革新』: which 2 of the 4 bottom launch-tower tokens its upgrade tokens replace (the table
+# chooses; the same for everyone).
+TOWER_CHOICES = [(f"{BASE_BOTTOM_NAMES[a]} + {BASE_BOTTOM_NAMES[b]}".replace(
+    "a development at 4 money off", "development 4 off"), (a, b))
+    for a in range(4) for b in range(a + 1, 4)]
 
 
 def _pairs(*values: str) -> list[tuple[str, str]]:
@@ -66,6 +76,17 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(str(seed), id="seed", restrict=r"[0-9]*", max_length=20)
+            yield Static("[b]Modules[/b] (optional rules; Space turns one on)", id="mod-head")
+            for m in MODULES.values():
+                yield Checkbox(safe(m.name), id=f"mod-{m.id}", classes="module")
+                yield Static(safe(m.text), classes="module-text")
+                for v, text in m.variants:
+                    yield Checkbox(f"variant: {safe(text)}", id=f"var-{v}", classes="variant")
+                if m.id == "advancements":
+                    with Horizontal(classes="row", id="tower-row"):
+                        yield Label("Upgrade tokens replace")
+                        yield Select(TOWER_CHOICES, value=DEFAULT_REPLACED, allow_blank=False,
+                                     id="tower")
             with Horizontal(id="new-buttons"):
                 yield Button("Start (ctrl+n)", id="start", variant="primary")
             yield Static("", id="new-error")
@@ -76,6 +97,9 @@ class NewGameScreen(Screen[None]):
         # Tab goes field to field: the scrolling box follows the focus and takes none itself.
         self.query_one("#new-box").can_focus = False
         self.query_one("#players", Select).focus()  # the first field, as the header says
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._show_rows()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("players", "difficulty"):
@@ -90,6 +114,23 @@ class NewGameScreen(Screen[None]):
         custom = solo and self.query_one("#difficulty", Select).value == "custom"
         for half in (0, 1):
             self.query_one(f"#mix-row{half}").display = custom
+        on = self._modules()
+        self.query_one("#tower-row").display = "advancements" in on
+        for v, m in VARIANT_MODULE.items():
+            self.query_one(f"#var-{v}", Checkbox).display = m in on
+
+    def _modules(self) -> tuple[str, ...]:
+        return tuple(m for m in MODULES if self.query_one(f"#mod-{m}", Checkbox).value)
+
+    def _tower(self) -> tuple[int, ...]:
+        if "advancements" not in self._modules():
+            return ()
+        return tuple(self.query_one("#tower", Select).value)  # type: ignore[arg-type]
+
+    def _variants(self) -> tuple[str, ...]:
+        on = self._modules()
+        return tuple(v for v, m in VARIANT_MODULE.items()
+                     if m in on and self.query_one(f"#var-{v}", Checkbox).value)
 
     def _players(self) -> int:
         return int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
@@ -115,7 +156,8 @@ class NewGameScreen(Screen[None]):
                            seats=kinds,  # type: ignore[arg-type]
                            setup=str(self.query_one("#setup", Select).value),  # type: ignore[arg-type]
                            difficulty=difficulty,  # type: ignore[arg-type]
-                           custom_mix=mix)
+                           custom_mix=mix, modules=self._modules(),
+                           variants=self._variants(), tower_replace=self._tower())
         opts.validate()
         return opts
 

@@ -97,12 +97,24 @@ def _occupant(v: View, k: int) -> str:
     return f"{mark} {who(v, occ.seat)} {safe(occ.name, 8)}{' exp' if occ.expert else ''}"
 
 
+# A station bonus tile on its box's top border: what it pays, ● active, ○ grey.
+BONUS_SHORT = {"money": "$", "ad": "ad", "resource": "res", "vp": "VP", "reputation": "rep",
+               "agenda": "card"}
+
+
+def _bonus_tag(st) -> str:  # noqa: ANN001 - a StationView
+    if st.bonus is None:
+        return ""
+    return f" {BONUS_SHORT.get(st.bonus.kind, st.bonus.kind)}{'●' if st.bonus.active else '○'} "
+
+
 def _station(v: View, k: int) -> list[str]:
     st = v.network.stations[k - 1]
     tl, tr, bl, br, h, vb = ("╔", "╗", "╚", "╝", "═", "║") if st.this_turn else \
         ("┌", "┐", "└", "┘", "─", "│")
     shorts = [a.short[:W] for a in st.actions[:2]] + [""] * (2 - min(2, len(st.actions)))
-    return [f"{tl}{h} {k} {h * (W - 4)}{tr}",
+    tag = _bonus_tag(st)
+    return [f"{tl}{h} {k} {h * (W - 7 - len(tag))}{tag}{h * 3}{tr}",
             f"{vb}{shorts[0]:<{W}}{vb}",
             f"{vb}{shorts[1]:<{W}}{vb}",
             f"{vb}{_pad(_occupant(v, k), W)}{vb}",
@@ -215,6 +227,16 @@ def network_pane(v: View) -> str:
         state = f"developers {owners}" if owners else "not invented"
         techs.append(f" t{t.slot} [b]{escape(t.name)}[/b] ({state}): {escape(t.text)}")
     out.append("[b]Technologies[/b]\n" + "\n".join(techs))
+    tiles = [st for st in net.stations if st.bonus is not None]
+    if tiles:
+        rows = []
+        for st in tiles:
+            t = st.bonus
+            assert t is not None
+            side = "[b]active[/b]" if t.active else f"grey, {t.next_to}/{t.needs} developments"
+            rows.append(f" {st.number} [b]{escape(t.name)}[/b] ({side}): {escape(t.text)}")
+        out.append("[b]Station bonus tiles[/b] (● active: a piece placed there gains it "
+                   "first)\n" + "\n".join(rows))
     if net.npc is not None:
         on = [str(k) for k in net.npc.stations]
         where = f"station{'s' if len(on) > 1 else ''} {', '.join(on)}" if on else "none"

@@ -1,0 +1,241 @@
+"""『技術革新』 in play: the book's examples of each module, carried out by commands applied to a
+real `Game` (the pure-function forms are in test_advancements_rules.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game, GameOptions, IllegalCommand
+from engine.commands import BuildDevelopment, ChooseTile, PlaceWorker, PlayAgendaEffect, TakeAction
+from engine.component_sets import components_for
+from tests.helpers import finish_setup, set_turn
+
+PINK, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+STATIONS = ("station_bonuses",)
+
+
+def station_game(players: int, variants: tuple[str, ...] = (), seed: int = 3,
+                 comps_modules: tuple[str, ...] = STATIONS) -> Game:
+    """A game at phase 2 of the first turn with an empty network, station 5 offering Build a
+    Development, station 2 holding the Marketing Office (1 ad) and every tile grey."""
+    opts = GameOptions(players=players, seed=seed, modules=STATIONS, variants=variants)
+    g = finish_setup(Game.new(opts, components_for(comps_modules)))
+    b = g.state.board
+    b.connections = [[] for _ in range(6)]
+    b.occupants = [None] * 6
+    b.stations[4] = ["build_development", "build_development"]
+    tiles = list(b.station_tiles)
+    i = tiles.index("sb2")
+    tiles[1], tiles[i] = tiles[i], tiles[1]
+    b.station_tiles = tiles
+    b.station_active = [stations_active(variants)] * 6
+    for p in g.state.players:
+        p.money, p.food = 20, 3
+    return g
+
+
+def stations_active(variants: tuple[str, ...]) -> bool:
+    return "stations_active" in variants
+
+
+def develop(g: Game, seat: int, connection: int) -> list:
+    """`seat` places a worker on station 5 and builds a food development on `connection`."""
+    g.state.board.occupants = [None] * 6
+    g.state.players[seat].break_room = ["worker", "worker"]
+    set_turn(g, seat)
+    events = g.apply(PlaceWorker("worker", 5))
+    events += g.apply(TakeAction(5, "build_development"))
+    events += g.apply(BuildDevelopment("food", f"c{connection}", 0))  # type: ignore[arg-type]
+    return events
+
+
+def test_book_example_green_turns_the_tile_and_visitors_gain_an_ad_before_acting() -> None:
+    g = station_game(3)
+    b = g.state.board
+    b.connections[0], b.connections[1] = [PINK], [PINK]
+    events = develop(g, GREEN, 1)
+    assert b.connections[0] == [PINK, GREEN]
+    assert b.station_active == [False, True, False, False, False, False]
+    assert any("Station 2's bonus tile turns active: Marketing Office" in e.text for e in events)
+    # From then on a worker placed on station 2 gains the ad before any action.
+    green = g.state.players[GREEN]
+    ads = green.ads
+    set_turn(g, GREEN)
+    g.apply(PlaceWorker("worker", 2))
+    assert green.ads == ads + 1
+    assert g.pending is not None and g.pending.kind == "action"
+
+
+def test_in_a_four_player_game_the_fourth_development_turns_the_tile() -> None:
+    g = station_game(4)
+    b = g.state.board
+    b.connections[0], b.connections[1] = [PINK], [PINK]
+    develop(g, GREEN, 1)
+    assert b.station_active[1] is False
+    develop(g, BLUE, 2)
+    assert b.station_active[1] is True
+
+
+def test_book_example_an_agenda_card_needs_two_of_your_developments() -> None:
+    g = station_game(3, ("stations_active",))
+    b = g.state.board
+    i = b.station_tiles.index("sb6")  # Planning Office: a card for 2 developments
+    b.station_tiles[1], b.station_tiles[i] = b.station_tiles[i], b.station_tiles[1]
+    b.connections[0], b.connections[1] = [PINK, GREEN], [PINK]
+    green, pink = g.state.players[GREEN], g.state.players[PINK]
+    hand = len(green.hand)
+    set_turn(g, GREEN)
+    g.apply(PlaceWorker("worker", 2))
+    assert len(green.hand) == hand  # 1 development next to it: no card
+    hand = len(pink.hand)
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 2))
+    assert len(pink.hand) == hand + 1
+
+
+def test_a_grey_tile_pays_nothing_and_the_variant_starts_every_tile_active() -> None:
+    g = station_game(2)
+    g.state.board.connections[0] = [PINK]
+    ads = g.state.players[PINK].ads
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 2))
+    assert g.state.players[PINK].ads == ads
+    opts = GameOptions(players=2, seed=3, modules=STATIONS, variants=("stations_active",))
+    assert Game.new(opts).state.board.station_active == [True] * 6
+
+
+def test_a_resource_bonus_asks_which_resource_before_the_actions() -> None:
+    g = station_game(2, ("stations_active",))
+    b = g.state.board
+    i = b.station_tiles.index("sb3")  # Logistics Office: 1 resource of choice each
+    b.station_tiles[1], b.station_tiles[i] = b.station_tiles[i], b.station_tiles[1]
+    b.connections[0], b.connections[1] = [PINK], [PINK]
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 2))
+    assert g.pending is not None and g.pending.kind == "choose_resource"
+    assert g.pending.left == 2  # type: ignore[union-attr]
+
+
+def test_open_house_pays_a_chosen_active_tile_as_if_two_developments_were_next_to_it() -> None:
+    g = station_game(2, ("stations_active",), comps_modules=(*STATIONS, "advancements"))
+    b = g.state.board
+    pink = g.state.players[PINK]
+    pink.hand.append("adv04")
+    b.agenda_deck.remove("adv04") if "adv04" in b.agenda_deck else None
+    for where in (b.agenda_display, b.agenda_discard):
+        if "adv04" in where:
+            where[where.index("adv04")] = None if where is b.agenda_display else where.pop()
+    set_turn(g, PINK)
+    assert PlayAgendaEffect("adv04") in g.legal()
+    g.apply(PlayAgendaEffect("adv04"))
+    assert g.pending is not None and g.pending.kind == "open_house"
+    assert set(g.legal()) >= {ChooseTile(t) for t in b.station_tiles}
+    money = pink.money
+    g.apply(ChooseTile("sb1"))  # Finance Office: 1 money each, as if 2 were next to it
+    assert pink.money == money + 2
+    with pytest.raises(IllegalCommand):
+        g.apply(ChooseTile("sb1"))
+
+
+def test_open_house_is_not_offered_while_every_tile_is_grey() -> None:
+    g = station_game(2, comps_modules=(*STATIONS, "advancements"))
+    g.state.players[PINK].hand.append("adv04")
+    set_turn(g, PINK)
+    assert PlayAgendaEffect("adv04") not in g.legal()
+
+
+# --- 技術革新: other contents (module advancements) ------------------------------------------
+from engine.commands import BuildSegment, ScheduleCruise  # noqa: E402
+from engine.ctx import Ctx  # noqa: E402
+from engine.errors import IllegalOptions  # noqa: E402
+from engine.rules import cruises  # noqa: E402
+
+ADV = ("advancements",)
+
+
+def tower_game(players: int = 2, **kw) -> Game:  # noqa: ANN003
+    """Phase 2 of Pink's first turn; station 5 offers Schedule a Cruise."""
+    g = finish_setup(Game.new(GameOptions(players=players, seed=8, modules=ADV, **kw)))
+    b = g.state.board
+    b.stations[4] = ["schedule_cruise", "schedule_cruise"]
+    b.occupants = [None] * 6
+    set_turn(g, PINK)
+    return g
+
+
+def bottoms(g: Game, seat: int) -> list[str]:
+    return cruises.bottom_ids(Ctx(g.state, g.comps), g.state.players[seat])
+
+
+def test_upgrade_tokens_take_the_chosen_bottom_places_and_rachel_keeps_hers() -> None:
+    g = tower_game()
+    assert bottoms(g, PINK) == ["bottom0", "tt1", "tt2", "bottom3"]  # the default: ads, goods
+    g = tower_game(tower_replace=(0, 3))
+    assert bottoms(g, BLUE) == ["tt1", "bottom1", "bottom2", "tt2"]
+    solo = Game.new(GameOptions(players=1, seed=8, modules=ADV, tower_replace=(0, 3)))
+    assert bottoms(solo, 0) == ["tt1", "bottom1", "bottom2", "tt2"]
+    assert bottoms(solo, 1) == ["bottom0", "bottom1", "bottom2", "bottom3"]  # Rachel
+
+
+@pytest.mark.parametrize(("kw", "words"), [
+    ({"tower_replace": (1, 2)}, "tower_replace is only used with module 'advancements'"),
+    ({"modules": ADV, "tower_replace": (1, 1)}, "replace 2 different bottom"),
+    ({"modules": ADV, "tower_replace": (0, 4)}, "replace 2 different bottom"),
+])
+def test_the_tables_choice_of_places_is_checked(kw: dict, words: str) -> None:
+    with pytest.raises(IllegalOptions, match=words):
+        Game.new(GameOptions(players=2, **kw))
+
+
+def schedule(g: Game, place: str) -> None:
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "schedule_cruise"))
+    space = next(c.space for c in g.legal() if isinstance(c, ScheduleCruise))
+    g.apply(ScheduleCruise(space, place))
+
+
+def test_investor_relations_gives_its_money_and_reputation_when_flipped() -> None:
+    g = tower_game()
+    pink = g.state.players[PINK]
+    money, rep = pink.money, pink.reputation
+    schedule(g, "bottom1")
+    assert (pink.money, pink.reputation) == (money + 2, rep + 2)
+    assert pink.tower_bottom[1] == "flipped"
+
+
+def test_prefab_segment_builds_one_segment_at_3_off_without_using_an_action() -> None:
+    g = tower_game()
+    pink = g.state.players[PINK]
+    bp = g.comps.blueprint(pink.blueprints[0])  # the starting blueprint
+    pink.money = 10
+    schedule(g, "bottom2")
+    assert g.pending is not None and g.pending.kind == "prefab_segment"
+    assert g.state.turn.actions_left == 1  # the schedule used one; the token uses none
+    money = pink.money
+    g.apply(BuildSegment(bp.id, 0))
+    assert pink.money == money - max(0, bp.cost - 3)
+    assert pink.ships[0].segments == [bp.id]
+    assert g.pending is not None and g.pending.kind == "action"  # one segment, no more
+    assert g.state.turn.actions_left == 1
+
+
+def test_prefab_segment_is_not_offered_when_no_segment_could_be_built() -> None:
+    g = tower_game()
+    pink = g.state.players[PINK]
+    pink.blueprints, pink.money = [], 0
+    g.state.board.blueprint_display = [None] * len(g.state.board.blueprint_display)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "schedule_cruise"))
+    places = {c.token for c in g.legal() if isinstance(c, ScheduleCruise)}
+    assert "bottom2" not in places and "bottom1" in places
+
+
+def test_its_cards_experts_engine_join_and_module_cards_need_their_module() -> None:
+    alone = components_for(ADV)
+    cards = {c.id for c in alone.agenda_cards}
+    assert {"adv05", "adv06"} <= cards and not {"adv01", "adv02", "adv03", "adv04"} & cards
+    assert {"ex7", "ex8"} <= {e.id for e in alone.expert_tiles}
+    assert "en20" in {e.id for e in alone.engines}
+    assert "ck20" not in {c.id for c in alone.cockpits}  # only with cabin pairing
+    both = components_for((*STATIONS, *ADV))
+    assert "adv04" in {c.id for c in both.agenda_cards}
