@@ -17,7 +17,8 @@ import msgspec
 from bench.games import DIFFICULTIES, MAX_COMMANDS, PLAYER_COUNTS
 from engine import Game, GameOptions, IllegalCommand
 from engine.bots.random_bot import RandomBot
-from engine.commands import Command, decode_json, encode_json
+from engine.command_union import decode_json, encode_json
+from engine.commands import Command
 from engine.component_sets import components_for
 from engine.invariants import check as invariants
 from saves.atomic import write_atomic

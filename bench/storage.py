@@ -15,7 +15,8 @@ from bench import timing
 from bench.games import options, random_game
 from bench.timing import Row, seconds, wall_seconds
 from engine import GameOptions
-from engine.commands import AnyCommand, Command
+from engine.command_union import AnyCommand
+from engine.commands import Command
 from saves import Session, Store
 
 LOG_LENGTH = 1000

@@ -193,53 +193,41 @@ class ChooseTile(Command, tag="choose_tile"):
     tile: str
 
 
-AnyCommand = (
-    SetupDevelopment
-    | SetupBlueprint
-    | PlaceWorker
-    | CallMeeting
-    | Launch
-    | TakeAction
-    | Done
-    | BuildDevelopment
-    | HireExpert
-    | PurchaseSupplies
-    | GainResources
-    | RefillSilo
-    | DrawAgenda
-    | RefillAgenda
-    | AcquireShip
-    | AcquireBlueprint
-    | BuildSegment
-    | ScheduleCruise
-    | AdvertiseCruise
-    | SellTicket
-    | BoardGuest
-    | UnlockUpgrade
-    | TourGuest
-    | TravelShip
-    | AchieveGoal
-    | AdvanceShip
-    | FundingBonus
-    | ChooseResource
-    | PlayAgendaResource
-    | PlayAgendaEffect
-    | UseTechnology
-    | PayFee
-    | DropReputation
-    | DiscardAgenda
-    | ChooseTile
+# The base game's commands; with those the modules add, `engine.command_union.AnyCommand`.
+BASE_COMMANDS: tuple[type[Command], ...] = (
+    SetupDevelopment,
+    SetupBlueprint,
+    PlaceWorker,
+    CallMeeting,
+    Launch,
+    TakeAction,
+    Done,
+    BuildDevelopment,
+    HireExpert,
+    PurchaseSupplies,
+    GainResources,
+    RefillSilo,
+    DrawAgenda,
+    RefillAgenda,
+    AcquireShip,
+    AcquireBlueprint,
+    BuildSegment,
+    ScheduleCruise,
+    AdvertiseCruise,
+    SellTicket,
+    BoardGuest,
+    UnlockUpgrade,
+    TourGuest,
+    TravelShip,
+    AchieveGoal,
+    AdvanceShip,
+    FundingBonus,
+    ChooseResource,
+    PlayAgendaResource,
+    PlayAgendaEffect,
+    UseTechnology,
+    PayFee,
+    DropReputation,
+    DiscardAgenda,
+    ChooseTile,
 )
-
-ALL_COMMAND_TYPES: tuple[type[Command], ...] = AnyCommand.__args__  # type: ignore[attr-defined]
-
-_json_decoder = msgspec.json.Decoder(AnyCommand)
-_msgpack_decoder = msgspec.msgpack.Decoder(AnyCommand)
-
-
-def decode_json(data: bytes | str) -> Command:
-    return _json_decoder.decode(data)
-
-
-def encode_json(cmd: Command) -> bytes:
-    return msgspec.json.encode(cmd)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from engine import flow
-from engine.commands import ALL_COMMAND_TYPES, Command
+from engine.command_union import ALL_COMMAND_TYPES
+from engine.commands import Command
 from engine.component_sets import components_for
 from engine.components import Components
 from engine.ctx import Ctx

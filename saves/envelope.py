@@ -12,7 +12,7 @@ from typing import Annotated, TypeVar
 import msgspec
 
 from engine import ENGINE_VERSION, GameOptions
-from engine.commands import AnyCommand
+from engine.command_union import AnyCommand
 
 FORMAT = "galcruise-save"
 FORMAT_VERSION = 1

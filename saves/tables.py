@@ -26,7 +26,8 @@ import msgspec
 
 from engine import Game, GameError, GameOptions
 from engine.bots.seats import bot_for
-from engine.commands import AnyCommand, Command
+from engine.command_union import AnyCommand
+from engine.commands import Command
 from saves.atomic import write_atomic
 from saves.envelope import GameFile, SaveError, encode, new_file
 from saves.session import Session, rebuild

@@ -13,6 +13,7 @@ import pytest
 from helpers import finish_setup, new_game, set_turn
 
 from engine import Game, GameOptions, IllegalCommand, IllegalOptions
+from engine import command_union as U
 from engine import commands as C
 from engine.components import DataError, load_components
 from engine.state import COLOURS, NEUTRAL
@@ -105,7 +106,7 @@ def test_illegal_commands_are_refused_with_a_reason_and_state_untouched():
         C.CallMeeting(), C.ChooseTile("sb1"),
     ]
     # Every command kind is covered by a sample.
-    assert {type(c) for c in samples} >= set(C.ALL_COMMAND_TYPES) - {C.CallMeeting, C.Done}
+    assert {type(c) for c in samples} >= set(U.ALL_COMMAND_TYPES) - {C.CallMeeting, C.Done}
     legal = g.legal()
     for cmd in samples:
         if cmd in legal:
@@ -122,8 +123,8 @@ def test_illegal_commands_are_refused_with_a_reason_and_state_untouched():
 
 def test_unknown_command_tags_fail_to_decode():
     with pytest.raises(msgspec.ValidationError):
-        C.decode_json(b'{"type": "teleport", "to": 3}')
-    cmd = C.decode_json(C.encode_json(C.PlaceWorker("worker", 3)))
+        U.decode_json(b'{"type": "teleport", "to": 3}')
+    cmd = U.decode_json(U.encode_json(C.PlaceWorker("worker", 3)))
     assert cmd == C.PlaceWorker("worker", 3)
 
 

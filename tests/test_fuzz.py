@@ -18,7 +18,8 @@ from bench.games import DIFFICULTIES
 from engine import Game, GameOptions, IllegalCommand
 from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
-from engine.commands import ALL_COMMAND_TYPES, AcquireBlueprint, Command
+from engine.command_union import ALL_COMMAND_TYPES
+from engine.commands import AcquireBlueprint, Command
 from engine.components import load_components
 from engine.invariants import check
 from saves import Session

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import msgspec
 
-from engine.commands import AnyCommand, Command
+from engine.command_union import AnyCommand
+from engine.commands import Command
 from engine.game import Game
 
 _ranked = msgspec.json.Decoder(list[tuple[AnyCommand, float]])

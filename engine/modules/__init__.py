@@ -6,6 +6,8 @@ A module is one folder:
 - `decisions.py` (optional): `KINDS`, its own decision Structs (subclasses of
   `engine.decisions.Decision`, each with its own tag); `engine.decision_union` finds them, so a
   snapshot can hold them whether or not a game turns the module on;
+- `commands.py` (optional): `COMMANDS`, its own command Structs (subclasses of
+  `engine.commands.Command`, own tags), gathered the same way by `engine.command_union`;
 - `__init__.py`: `extend(rules) -> Rules` (optional), which returns the base table
   (`engine.registry.Rules`) with the module's rows added: `kinds` for its decisions,
   `free`, `actions`, `main_options` / `main_handlers`, `setup` steps; the table is built once
