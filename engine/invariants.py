@@ -53,6 +53,7 @@ def check(game: Game) -> list[str]:
     bad += _progress(game)
     bad += _engines_and_upgrades(game)
     bad += _station_tiles(game)
+    bad += _tech_markers(game)
     if any(x < 0 or x > 5 for x in b.silo):
         bad.append(f"silo out of range {b.silo}")
     # Every card and tile in exactly one place.
@@ -171,6 +172,27 @@ def _station_tiles(game: Game) -> list[str]:
         return [f"station bonus tiles {b.station_tiles} / {b.station_active}"]
     return stations.tile_problems(b.connections, b.station_active, s.options.players,
                                   stations.VARIANT in s.options.variants)
+
+
+def _tech_markers(game: Game) -> list[str]:
+    """上級技術: a marker per technology, only moving right, at most once a turn (Prototype
+    Run's move is that turn's move), plus one per cube Rachel added; never past its track."""
+    s = game.state
+    b = s.board
+    if "advanced_technologies" not in s.options.modules:
+        return ["technology markers without the module"] if b.tech_markers else []
+    from engine.modules.advanced_technologies import rules as tech
+
+    techs = [game.comps.advanced(t) for t in b.technologies]
+    if len(b.tech_markers) != len(techs) or any(t is None for t in techs):
+        return [f"technology markers {b.tech_markers} for {b.technologies}"]
+    t = s.turn
+    bad = []
+    if len(set(t.tech_moved)) != len(t.tech_moved):
+        bad.append(f"a technology marker moved twice this turn ({t.tech_moved})")
+    start = t.tech_start or b.tech_markers
+    bad += tech.marker_problems(techs, start, b.tech_markers, t.tech_rachel)  # type: ignore[arg-type]
+    return bad
 
 
 def _rachel(game: Game) -> list[str]:

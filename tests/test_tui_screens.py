@@ -241,3 +241,20 @@ def test_the_board_draws_station_bonus_tiles_at_80_columns() -> None:
     base = render.network_pane(view(Game.new(GameOptions(players=3, seed=5))))
     assert "Station bonus tiles" not in base and "●" not in render.network(
         view(Game.new(GameOptions(players=3, seed=5))))
+
+
+def test_the_board_draws_each_technologys_track_and_what_it_costs_now() -> None:
+    from engine import Game
+
+    g = Game.new(GameOptions(players=2, seed=5, modules=("advanced_technologies",)))
+    b = g.state.board
+    b.tech_markers[1] = 2
+    last = g.comps.advanced(b.technologies[2]).spaces - 1  # type: ignore[union-attr]
+    b.tech_markers[2] = last
+    pane = render.network_pane(view(g))
+    tracks = [line for line in pane.splitlines() if line.startswith("    track ")]
+    assert len(tracks) == 4 and all(len(line) <= 80 or "at ★" in line for line in tracks)
+    assert tracks[1].count("●") == 1 and "[b]enhanced[/b]" in tracks[2]
+    enhanced = g.comps.advanced(b.technologies[2]).enhanced_text  # type: ignore[union-attr]
+    assert f"): {enhanced}" in pane  # its effect now reads as enhanced
+    assert "track " not in render.network_pane(view(Game.new(GameOptions(players=2, seed=5))))

@@ -39,6 +39,10 @@ MODULES: dict[str, Module] = {m.id: m for m in (
            "a station with 3 developments (4 at 4 players) pays its visitors by their "
            "developments there",
            variants=(("stations_active", "every station bonus tile is active from the start"),)),
+    Module("advanced_technologies", "上級技術 (Advanced Technologies)",
+           "technologies grow stronger and dearer as they are used; the last space enhances them",
+           variants=(("technologies_enhanced", "every technology is enhanced from the start "
+                      "(all its surcharges due)"),)),
     Module("advancements", "技術革新 (Advancements): other contents",
            "6 agenda cards, 2 experts, 2 upgrade tokens each, a cockpit and an engine"),
 )}

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import AcquireBlueprint, AcquireShip, BuildSegment, Command, Done
 from engine.decisions import Act, FreeBlueprint
-from engine.rules import blueprints, modifiers, upgrades
+from engine.rules import blueprints, modifiers, technologies, upgrades
 from engine.rules.economy import can_lose_reputation, lose_reputation
 from engine.rules.gains import apply_gain
 from engine.rules.taking import count_down, take_one
@@ -129,6 +129,9 @@ def build_segment(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     else:
         bp = cmd.blueprint
         p.blueprints.remove(bp)
+    if segment_cost(ctx, p, bp, from_display, dec.segment_off) < \
+            ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if from_display else 0):
+        technologies.record_use(ctx, p, "segment_discount")
     cost = modifiers.pay(ctx, p, segment_cost(ctx, p, bp, from_display, dec.segment_off))
     ship = p.ships[cmd.ship]
     ship.segments.append(bp)

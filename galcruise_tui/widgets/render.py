@@ -226,6 +226,8 @@ def network_pane(v: View) -> str:
         owners = "".join(who(v, o) for o in t.developers)
         state = f"developers {owners}" if owners else "not invented"
         techs.append(f" t{t.slot} [b]{escape(t.name)}[/b] ({state}): {escape(t.text)}")
+        if t.track is not None:
+            techs.append(f"    {track_strip(t.track)}")
     out.append("[b]Technologies[/b]\n" + "\n".join(techs))
     tiles = [st for st in net.stations if st.bonus is not None]
     if tiles:
@@ -244,6 +246,15 @@ def network_pane(v: View) -> str:
                    f"{_count(net.npc.developments, 'development')} and "
                    f"{_count(net.npc.experts, 'expert')} (placed at the AGMs)")
     return "\n".join(out)
+
+
+def track_strip(tr) -> str:  # noqa: ANN001 - a TrackView
+    """A technology's track: ● the marker, $ a money icon, ★ the enhanced last space."""
+    cells = ["●" if k == tr.marker else "★" if k == tr.spaces - 1 else
+             "$" if k in tr.money else "·" for k in range(tr.spaces)]
+    now = "[b]enhanced[/b]" if tr.enhanced else \
+        f"at ★: {escape(tr.enhanced_text)}"
+    return f"track {'─'.join(cells)}  +{tr.surcharge}$ a fee/development; {now}"
 
 
 def _count(n: int, noun: str) -> str:
