@@ -389,3 +389,99 @@ def test_rachel_moves_the_least_advanced_invented_marker_with_each_cube() -> Non
     assert g.state.turn.tech_rachel == 1
     progress.place_cube(ctx, 0, "a launch")  # yours: no move
     assert sorted(b.tech_markers) == [0, 1, 2, 2]
+
+
+# --- 客室斡旋 Cabin Pairing ------------------------------------------------------------------
+from engine.rules import ships as ship_rules  # noqa: E402
+
+PAIR = ("cabin_pairing",)
+
+
+def pair_table(modules: tuple[str, ...] = PAIR) -> Game:
+    """Pink at Build Ship Segments (station 5) with plenty of money and no blueprints."""
+    g = finish_setup(Game.new(GameOptions(players=2, seed=9, modules=modules)))
+    b = g.state.board
+    b.occupants = [None] * 6
+    b.stations[4] = ["build_segments", "build_segments"]
+    pink = g.state.players[PINK]
+    pink.money, pink.blueprints, pink.hand = 30, [], []
+    return g
+
+
+def with_half(g: Game, half: str, n: int, skip: tuple[str, ...] = ()) -> list[str]:
+    """n paired blueprints showing `half`, taken out of the deck and displays."""
+    b = g.state.board
+    out = [x.id for x in g.comps.blueprints if g.comps.cabin(x.id) == half
+           and x.id not in skip and x.id in b.blueprint_deck][:n]
+    for x in out:
+        b.blueprint_deck.remove(x)
+    return out
+
+
+def test_book_example_a_segment_goes_only_where_its_half_completes_a_cabin() -> None:
+    g = pair_table()
+    pink = g.state.players[PINK]
+    ship = pink.ships[0]
+    first, second = with_half(g, "left", 2)
+    [wrong] = with_half(g, "right", 1)
+    ship.segments = [first]
+    pink.blueprints = [second, wrong]
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_segments"))
+    builds = {c for c in g.legal() if isinstance(c, BuildSegment) and c.ship == 0}
+    # 組み込み可能: above it or below it. 組み込み不可: a right half meets a left one.
+    assert {c for c in builds if c.blueprint == second} == {BuildSegment(second, 0, 0),
+                                                             BuildSegment(second, 0, 1)}
+    assert not {c for c in builds if c.blueprint == wrong}
+    g.apply(BuildSegment(second, 0, 0))
+    assert ship.segments == [second, first]
+    assert ship_rules.cabins(ship, Ctx(g.state, g.comps), pink) == 1
+
+
+def test_the_first_segment_of_a_ship_goes_in_whatever_its_half() -> None:
+    g = pair_table()
+    pink = g.state.players[PINK]
+    [bp] = with_half(g, "centre", 1)
+    pink.blueprints = [bp]
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_segments"))
+    assert BuildSegment(bp, 0, 0) in g.legal()
+
+
+def test_perfect_fit_takes_2_off_a_segment_that_completes_two_cabins() -> None:
+    g = pair_table((*PAIR, *ADV))
+    pink = g.state.players[PINK]
+    ship = pink.ships[0]
+    a, b2, mid = with_half(g, "left", 3)
+    ship.segments = [a, b2]
+    pink.blueprints = [mid]
+    give_card(g, PINK, "adv03")
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_segments"))
+    g.apply(PlayAgendaEffect("adv03"))
+    money = pink.money
+    g.apply(BuildSegment(mid, 0, 1))  # between two left halves: two cabins at once
+    assert pink.money == money - max(0, g.comps.blueprint(mid).cost - 2)
+    assert ship_rules.cabins(ship, Ctx(g.state, g.comps), pink) == 2
+
+
+def test_rachel_ignores_pairing_and_keeps_the_base_count_of_cabins() -> None:
+    g = Game.new(GameOptions(players=1, seed=9, modules=PAIR))
+    rachel = g.state.players[1]
+    left, right = with_half(g, "left", 1), with_half(g, "right", 1)
+    rachel.ships[0].segments = [*left, *right]
+    ctx = Ctx(g.state, g.comps)
+    assert ship_rules.cabins(rachel.ships[0], ctx, rachel) == 1
+    assert ship_rules.spots(ctx, rachel, rachel.ships[0], left[0]) == [-1]
+    you = g.state.players[0]
+    you.ships[0].segments = [*left, *right]  # never built so: half-built
+    assert ship_rules.cabins(you.ships[0], ctx, you) == 0
+
+
+def test_cabin_pairing_is_refused_with_the_specialised_blueprints() -> None:
+    from engine.modules import MODULES
+
+    assert MODULES["cabin_pairing"].incompatible == ("specialised_blueprints",)

@@ -258,3 +258,19 @@ def test_the_board_draws_each_technologys_track_and_what_it_costs_now() -> None:
     enhanced = g.comps.advanced(b.technologies[2]).enhanced_text  # type: ignore[union-attr]
     assert f"): {enhanced}" in pane  # its effect now reads as enhanced
     assert "track " not in render.network_pane(view(Game.new(GameOptions(players=2, seed=5))))
+
+
+def test_the_boards_show_each_segments_and_blueprints_half_cabin() -> None:
+    from engine import Game
+
+    g = Game.new(GameOptions(players=2, seed=5, modules=("cabin_pairing",)))
+    c = g.comps
+    p = g.state.players[0]
+    p.ships[0].segments = [b.id for b in c.blueprints if c.cabin(b.id) == "left"][:2]
+    board = render.player_board(view(g, 0), 0)
+    assert board.count(" ½L]") == 2 and "cabins 1" in board
+    shown = [x for x in g.state.board.blueprint_display if x]
+    market = render.supply_pane(view(g, 0))
+    assert all(f" ½{c.cabin(x)[0].upper()} " in market for x in shown)  # type: ignore[index]
+    base = Game.new(GameOptions(players=2, seed=5))
+    assert "½" not in render.player_board(view(base, 0), 0) + render.supply_pane(view(base, 0))

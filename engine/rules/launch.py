@@ -78,7 +78,7 @@ def _may_leave(p: Player, presold: int) -> bool:
 
 
 def cabin_capacity(ctx: Ctx, p: Player, ship: Ship) -> int:
-    n = cabins(ship)
+    n = cabins(ship, ctx, p)
     big = modifiers.amount(ctx, p, "cabin_capacity")
     return n + big - 1 if n and big else n
 
@@ -139,7 +139,7 @@ def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
 
 def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     ship = p.ships[i]
-    if p.scheduled is None or in_flight(ship) or cabins(ship) < 1:
+    if p.scheduled is None or in_flight(ship) or cabins(ship, ctx, p) < 1:
         return False
     sp = ctx.s.board.cruise_spaces[p.scheduled]
     assert sp.tile is not None

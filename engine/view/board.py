@@ -180,6 +180,7 @@ class BlueprintView(msgspec.Struct, frozen=True):
     icons: tuple[str, ...]  # guest colours
     cost: int
     vp: int
+    half: str = ""  # 客室斡旋: its half cabin (left, centre, right); "" for a base blueprint
 
 
 class ShipForSaleView(msgspec.Struct, frozen=True):
@@ -209,7 +210,7 @@ def card(game: Game, card_id: str) -> CardView:
 
 def blueprint(game: Game, bp: str) -> BlueprintView:
     b = game.comps.blueprint(bp)
-    return BlueprintView(bp, b.name, tuple(b.icons), b.cost, b.vp)
+    return BlueprintView(bp, b.name, tuple(b.icons), b.cost, b.vp, game.comps.cabin(bp) or "")
 
 
 def supply(game: Game, agenda_deck: int, blueprint_deck: int) -> SupplyView:

@@ -106,6 +106,10 @@ data folder rebinds them by id, e.g. undo = "z")
    before its actions, per your own developments next to it (a card needs
    2). Network pane: each tile's text and count. Variant: all active from
    the start. Rachel takes 1 VP for each resource, ad or money.
+ Cabin pairing  each segment shows half a cabin (½L, ½C or ½R on boards
+   and blueprints); a segment is built only where it completes a cabin with
+   a segment already there (above, below or between two), so the options
+   name the place. Rachel builds as in the base game.
  Advanced technologies  each technology has a track (Network pane: ● its
    marker, $ money icons, ★ the last space). Each turn a technology's effect
    is used, its marker moves one space right at the step's end (once a

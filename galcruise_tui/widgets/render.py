@@ -312,7 +312,8 @@ def main_board(v: View) -> str:
 
 def _blueprint(b) -> str:  # noqa: ANN001 - a BlueprintView
     icons = "".join(guest(i) for i in b.icons)
-    return f"{escape(b.name)} {icons} {b.cost}$ {b.vp}VP"
+    half = f" ½{b.half[0].upper()}" if b.half else ""
+    return f"{escape(b.name)} {icons}{half} {b.cost}$ {b.vp}VP"
 
 
 # --- marketing -----------------------------------------------------------------------------
@@ -357,14 +358,17 @@ def _dots(n: int) -> str:
 # --- a player's board ----------------------------------------------------------------------
 def ship_strip(sh: ShipView) -> str:
     """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins."""
-    cells = [f"‹{escape(sh.cockpit[:16])}›"]
+    half = f" ½{sh.cockpit_half[0].upper()}" if sh.cockpit_half else ""
+    cells = [f"‹{escape(sh.cockpit[:16])}{half}›"]
     guests = list(sh.guests)
     for k, seg in enumerate(sh.segments):
         icons = "".join(guest(x) for x in seg.icons)
         if k:
             g = guests.pop(0) if guests else None
             cells.append(f"({guest(g)})" if g else "( )")
-        cells.append(f"\\[{escape(seg.name[:12])} {icons}]")
+        # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
+        mark = f" ½{seg.half[0].upper()}" if seg.half else ""
+        cells.append(f"\\[{escape(seg.name[:12])} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
     cells.append(f"‹{escape(sh.engine[:16])}›")
