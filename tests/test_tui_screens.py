@@ -274,3 +274,31 @@ def test_the_boards_show_each_segments_and_blueprints_half_cabin() -> None:
     assert all(f" ½{c.cabin(x)[0].upper()} " in market for x in shown)  # type: ignore[index]
     base = Game.new(GameOptions(players=2, seed=5))
     assert "½" not in render.player_board(view(base, 0), 0) + render.supply_pane(view(base, 0))
+
+
+def test_a_complete_game_with_every_module_of_the_expansion_by_keys() -> None:
+    from textual.widgets import Checkbox
+    from test_tui import play_until, settle
+
+    from galcruise_tui.screens.game import GameScreen
+
+    mods = ("station_bonuses", "advanced_technologies", "advancements", "cabin_pairing")
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        for m in mods:
+            app.screen.query_one(f"#mod-{m}", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert set(screen.game.options.modules) == set(mods)
+        await settle(app, pilot, screen)
+        await play_until(app, pilot, screen, lambda g: False, limit=6000)
+        assert screen.game.is_over
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+
+    run(body, seed=6)
