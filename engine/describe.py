@@ -259,6 +259,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         st = b.station_tiles.index(cmd.tile) + 1
         tile = c.station_bonus(cmd.tile)
         return (f"Take the bonus of station {st}'s {tile.name} tile ({tile.text})",)
+    if isinstance(cmd, C.ChooseTile) and cmd.tile in b.technologies and b.tech_markers:
+        slot = b.technologies.index(cmd.tile)
+        m = b.tech_markers[slot]
+        return (f"Advance the {c.technology(cmd.tile).name} marker (space {m + 1} to {m + 2})",)
     pay_fee = getattr(C, "PayFee", None)
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]

@@ -485,3 +485,15 @@ def test_cabin_pairing_is_refused_with_the_specialised_blueprints() -> None:
     from engine.modules import MODULES
 
     assert MODULES["cabin_pairing"].incompatible == ("specialised_blueprints",)
+
+
+def test_the_tile_choices_read_in_words() -> None:
+    from engine.describe import describe
+
+    g = tech_table(modules=(*TECH, *ADV))
+    give_card(g, PINK, "adv01")
+    set_turn(g, PINK)
+    g.apply(PlayAgendaEffect("adv01"))
+    assert describe(g, ChooseTile("te03")) == "Advance the Fusion Injector marker (space 1 to 2)"
+    s = station_game(2, ("stations_active",))
+    assert describe(s, ChooseTile("sb2")).startswith("Take the bonus of station 2's Marketing")
