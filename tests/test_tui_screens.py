@@ -277,8 +277,8 @@ def test_the_boards_show_each_segments_and_blueprints_half_cabin() -> None:
 
 
 def test_a_complete_game_with_every_module_of_the_expansion_by_keys() -> None:
-    from textual.widgets import Checkbox
     from test_tui import play_until, settle
+    from textual.widgets import Checkbox
 
     from galcruise_tui.screens.game import GameScreen
 
