@@ -99,9 +99,12 @@ class AcquireBlueprint(Command, tag="acquire_blueprint"):
     slot: int
 
 
-class BuildSegment(Command, tag="build_segment"):
+class BuildSegment(Command, tag="build_segment", omit_defaults=True):
     blueprint: str  # from hand, or "display:N" for display slot N at the surcharge
     ship: int
+    # 客室斡旋 (module cabin_pairing): the place in the ship, 0 beside the cockpit; -1 (the
+    # base game's only value, left out of saves) beside the engine.
+    at: int = -1
 
 
 class ScheduleCruise(Command, tag="schedule_cruise"):

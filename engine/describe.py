@@ -120,11 +120,12 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return ("Call a meeting (recall your workers)",)
     if isinstance(cmd, C.Launch):
         sh = s.players[seat].ships[cmd.ship]
+        n = ships.cabins(sh, ctx, s.players[seat])
         piece = getattr(cmd, "piece", None)
         pilot = "" if piece is None else (", piloted by a worker" if piece == "worker" else
                                           f", piloted by the {piece.split('_')[-1]} expert")
         return (f"Launch ship {cmd.ship + 1} ({c.cockpit(sh.cockpit).name}, "
-                f"{ships.cabins(sh)} cabin{'s' if ships.cabins(sh) != 1 else ''}{pilot})",)
+                f"{n} cabin{'s' if n != 1 else ''}{pilot})",)
     if isinstance(cmd, C.BuildDevelopment):
         p = s.players[seat]
         cost = developments.cost_now(ctx, p, dec, cmd.row) if dec else None
@@ -177,7 +178,12 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     if isinstance(cmd, C.BuildSegment):
         p = s.players[seat]
         off = dec.segment_off if isinstance(dec, Act) else 0
-        where = f"on ship {cmd.ship + 1} ({len(p.ships[cmd.ship].segments)} segments)"
+        n_segs = len(p.ships[cmd.ship].segments)
+        where = f"on ship {cmd.ship + 1} ({n_segs} segments)"
+        if cmd.at >= 0:  # 客室斡旋: where in the ship it goes
+            place = "beside the engine" if cmd.at == n_segs else "beside the cockpit" \
+                if cmd.at == 0 else f"between segments {cmd.at} and {cmd.at + 1}"
+            where = f"on ship {cmd.ship + 1} {place} ({n_segs} segments)"
         if cmd.blueprint.startswith("display:"):
             bp = b.blueprint_display[int(cmd.blueprint.split(":")[1])]
             cost = ships.segment_cost(ctx, p, bp or "", True, off) if bp else 0
@@ -253,6 +259,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         st = b.station_tiles.index(cmd.tile) + 1
         tile = c.station_bonus(cmd.tile)
         return (f"Take the bonus of station {st}'s {tile.name} tile ({tile.text})",)
+    if isinstance(cmd, C.ChooseTile) and cmd.tile in b.technologies and b.tech_markers:
+        slot = b.technologies.index(cmd.tile)
+        m = b.tech_markers[slot]
+        return (f"Advance the {c.technology(cmd.tile).name} marker (space {m + 1} to {m + 2})",)
     pay_fee = getattr(C, "PayFee", None)
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]

@@ -203,6 +203,8 @@ def _setup_step(ctx: Ctx) -> None:
         return
     blueprints.slide_and_refill(ctx)
     s.turn = Turn(seat=s.turn_order[0], number=1)
+    for hook in ctx.r.on_turn_start:
+        hook(ctx)
     ctx.log("turn", s.turn.seat, f"Round 1: {ctx.name(s.turn.seat)} begins.")
 
 

@@ -37,7 +37,7 @@ def check(game: Game) -> list[str]:
             if p.resource(r) > p.capacity(r) and s.turn.seat != p.seat:
                 bad.append(f"{p.name} holds {p.resource(r)} {r} over capacity {p.capacity(r)}")
         for sh in p.ships:
-            if len(sh.guests) > max(len(sh.segments) - 1, sh.berths, 0):
+            if len(sh.guests) > max(_cabins(game, p, sh), sh.berths, 0):
                 bad.append(f"{p.name}'s ship is over-filled")
         pieces = list(p.break_room) + list(p.experts)
         pieces += [o.piece for o in b.occupants if o is not None and o.seat == p.seat]
@@ -53,6 +53,8 @@ def check(game: Game) -> list[str]:
     bad += _progress(game)
     bad += _engines_and_upgrades(game)
     bad += _station_tiles(game)
+    bad += _tech_markers(game)
+    bad += _pairing(game)
     if any(x < 0 or x > 5 for x in b.silo):
         bad.append(f"silo out of range {b.silo}")
     # Every card and tile in exactly one place.
@@ -171,6 +173,53 @@ def _station_tiles(game: Game) -> list[str]:
         return [f"station bonus tiles {b.station_tiles} / {b.station_active}"]
     return stations.tile_problems(b.connections, b.station_active, s.options.players,
                                   stations.VARIANT in s.options.variants)
+
+
+def _cabins(game: Game, p, sh) -> int:  # noqa: ANN001 - Player, Ship
+    from engine.ctx import Ctx
+    from engine.rules.ships import cabins
+
+    return cabins(sh, Ctx(game.state, game.comps), p)
+
+
+def _pairing(game: Game) -> list[str]:
+    """客室斡旋: no cabin is ever half-built (every player's ship but Rachel's)."""
+    s = game.state
+    if "cabin_pairing" not in s.options.modules:
+        return []
+    from engine.modules.cabin_pairing import rules as pairing
+
+    c = game.comps
+    bad = []
+    for p in s.players:
+        if p.kind == "rachel":
+            continue
+        for k, sh in enumerate(p.ships):
+            halves = [c.cabin(b) or "" for b in sh.segments]
+            if not pairing.never_half_built(c.cockpit_cabin(sh.cockpit), halves):
+                bad.append(f"{p.name}'s ship {k + 1} has a half-built cabin ({halves})")
+    return bad
+
+
+def _tech_markers(game: Game) -> list[str]:
+    """上級技術: a marker per technology, only moving right, at most once a turn (Prototype
+    Run's move is that turn's move), plus one per cube Rachel added; never past its track."""
+    s = game.state
+    b = s.board
+    if "advanced_technologies" not in s.options.modules:
+        return ["technology markers without the module"] if b.tech_markers else []
+    from engine.modules.advanced_technologies import rules as tech
+
+    techs = [game.comps.advanced(t) for t in b.technologies]
+    if len(b.tech_markers) != len(techs) or any(t is None for t in techs):
+        return [f"technology markers {b.tech_markers} for {b.technologies}"]
+    t = s.turn
+    bad = []
+    if len(set(t.tech_moved)) != len(t.tech_moved):
+        bad.append(f"a technology marker moved twice this turn ({t.tech_moved})")
+    start = t.tech_start or b.tech_markers
+    bad += tech.marker_problems(techs, start, b.tech_markers, t.tech_rachel)  # type: ignore[arg-type]
+    return bad
 
 
 def _rachel(game: Game) -> list[str]:

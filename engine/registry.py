@@ -92,6 +92,15 @@ class TowerTokens:
 
 
 @dataclass(frozen=True)
+class ShipRules:
+    """A module's rules for where segments go and what cabins a ship has (客室斡旋)."""
+
+    spots: Callable[..., list[int]]  # (ctx, player, ship, blueprint) -> places (BuildSegment.at)
+    cabins: Callable[..., int]  # (ctx, player, ship) -> the cabins it offers
+    off: Callable[..., int]  # (ctx, player, ship, blueprint id, at) -> money off that build
+
+
+@dataclass(frozen=True)
 class Rules:
     kinds: dict[type, Kind]
     free: dict[type, Free]
@@ -111,6 +120,14 @@ class Rules:
     # None: the base ones (cruises.BOTTOM_BONUS).
     bottom_tokens: Callable[..., list[str]] | None = None
     tower_tokens: TowerTokens | None = None  # the tokens it puts there that are not the base's
+    ships: ShipRules | None = None  # None: a segment goes beside the engine, cabins = segments - 1
+    # (ctx, slot 0-based) -> a technology's effect now; None: its tile's printed effect.
+    tech_effect: Callable[..., Any] | None = None
+    # (ctx, slot) -> money added to each fee for it and to a development under it.
+    tech_surcharge: Callable[..., int] | None = None
+    on_end_of_step: tuple[Callable[..., None], ...] = ()  # (ctx): an action, stop or launch ends
+    on_turn_start: tuple[Callable[..., None], ...] = ()  # (ctx): a player's turn begins
+    on_progress_cube: tuple[Callable[..., None], ...] = ()  # (ctx, seat): a cube was placed
     # Agenda effect kinds a module carries out at once (agenda_effects.OneOff by kind).
     effects: dict[str, agenda_effects.OneOff] = field(default_factory=dict)
     modules: tuple[str, ...] = ()

@@ -146,6 +146,8 @@ class Board(msgspec.Struct):
     # whether its coloured side is up; empty without the module.
     station_tiles: list[str] = msgspec.field(default_factory=list)
     station_active: list[bool] = msgspec.field(default_factory=list)
+    # 上級技術 (module advanced_technologies): each technology slot's marker (0-based space).
+    tech_markers: list[int] = msgspec.field(default_factory=list)
 
 
 class Turn(msgspec.Struct):
@@ -166,6 +168,15 @@ class Turn(msgspec.Struct):
     active: list[str] = msgspec.field(default_factory=list)
     rebate_used: bool = False  # an expert's "total money paid in the action -1" was used
     extra_travel: int = 0  # extra stops granted this phase 1
+    # Technology slots (0-based) whose effect changed a cost or a limit in the current step
+    # (technologies.record_use); a module reads them at the step's end.
+    tech_used: list[int] = msgspec.field(default_factory=list)
+    # 上級技術: slots whose marker moved this turn (once a turn), the markers as the turn
+    # began, the moves Rachel's cubes made this turn, and Patent Pool played.
+    tech_moved: list[int] = msgspec.field(default_factory=list)
+    tech_start: list[int] = msgspec.field(default_factory=list)
+    tech_rachel: int = 0
+    surcharge_free: bool = False
 
 
 class RachelState(msgspec.Struct):

@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 # on a busy 2-core machine), by test function, so every parameter of one goes together; a name
 # with its parameters ("...[board-160x48]") marks that one case, or a pattern of cases ("*").
 SLOW = frozenset("""
+test_tui_screens.py::test_a_complete_game_with_every_module_of_the_expansion_by_keys
 test_bench_calibrate.py::test_a_run_reports_its_progress_game_by_game
 test_bot_seats.py::test_a_bot_seat_plays_legal_moves_and_repeats_them
 test_expert.py::test_an_expert_seat_plays_a_game_to_its_first_agm

@@ -64,7 +64,8 @@ def test_order_of_modules_is_the_order_of_the_deck() -> None:
 
 def test_only_the_wired_modules_of_the_expansion_are_playable() -> None:
     # The others' rules are not wired into the turn flow (engine/modules/ADVANCEMENTS_WIRING.md).
-    assert set(MODS) & set(MODULES) == {"station_bonuses", "advancements"}
+    assert set(MODS) & set(MODULES) == {"station_bonuses", "advancements",
+                                       "advanced_technologies", "cabin_pairing"}
 
 
 def test_paired_blueprints_mirror_the_base_set() -> None:

@@ -239,3 +239,261 @@ def test_its_cards_experts_engine_join_and_module_cards_need_their_module() -> N
     assert "ck20" not in {c.id for c in alone.cockpits}  # only with cabin pairing
     both = components_for((*STATIONS, *ADV))
     assert "adv04" in {c.id for c in both.agenda_cards}
+
+
+# --- 上級技術 Advanced Technologies ---------------------------------------------------------
+from test_rules_cards import scheduled  # noqa: E402
+
+from engine.commands import BoardGuest, Done, Launch, UseTechnology  # noqa: E402
+
+TECH = ("advanced_technologies",)
+
+
+def tech_table(variants: tuple[str, ...] = (), modules: tuple[str, ...] = TECH) -> Game:
+    """A 4-player game after setup, empty network; Fusion Injector (1 fuel off at launch) in
+    slot 1, developed by Yellow only, its marker on the first space."""
+    g = finish_setup(Game.new(GameOptions(players=4, seed=7, modules=modules,
+                                          variants=variants)))
+    b = g.state.board
+    b.occupants = [None] * 6
+    b.connections = [[] for _ in range(6)]
+    b.tech_owners = [[] for _ in b.technologies]
+    if "te03" in b.technologies:
+        i = b.technologies.index("te03")
+        b.technologies[i], b.tech_markers[i] = b.technologies[0], b.tech_markers[0]
+    b.technologies[0], b.tech_owners[0], b.tech_markers[0] = "te03", [YELLOW], 0
+    for p in g.state.players:
+        p.hand, p.break_room = [], ["worker", "worker"]
+    return g
+
+
+def launch(g: Game, seat: int) -> None:
+    """`seat` launches a 3-segment ship on a cruise needing 3 fuel, one teal guest aboard."""
+    p = g.state.players[seat]
+    p.ships[0].cruise = None
+    scheduled(g, p, fuel=3, presold=["teal"])
+    g.state.turn.seat = seat
+    if g.pending is None or g.pending.kind != "phase2":
+        set_turn(g, seat)
+    g.apply(Launch(0))
+    g.apply(BoardGuest("teal", -1))
+    g.apply(Done())
+    g.apply(Done())
+
+
+def test_book_example_yellow_uses_the_fusion_injector_and_its_marker_passes_a_money_icon() -> None:
+    g = tech_table()
+    yellow = g.state.players[YELLOW]
+    set_turn(g, YELLOW)
+    launch(g, YELLOW)
+    assert yellow.fuel == 5 - 2  # 3 fuel, 1 off
+    assert g.state.board.tech_markers[0] == 1
+
+
+def test_book_example_blue_at_reputation_17_pays_yellow_2_then_the_tile_is_enhanced() -> None:
+    g = tech_table()
+    b = g.state.board
+    b.tech_markers[0] = 2  # Yellow used it in two earlier turns: two money icons passed
+    blue, yellow = g.state.players[BLUE], g.state.players[YELLOW]
+    blue.reputation = 17
+    set_turn(g, BLUE)
+    assert UseTechnology(1) in g.legal()
+    money_b, money_y = blue.money, yellow.money
+    g.apply(UseTechnology(1))
+    assert (blue.money, yellow.money) == (money_b - 2, money_y + 2)  # fee 0, then 2 icons
+    launch(g, BLUE)
+    assert blue.fuel == 5 - 2  # 1 fuel off
+    assert b.tech_markers[0] == 3  # the last space: enhanced, 2 fuel off from now on
+    set_turn(g, YELLOW)
+    launch(g, YELLOW)
+    assert yellow.fuel == 5 - 1
+
+
+def test_the_marker_moves_once_a_turn_and_a_development_under_it_costs_the_surcharge() -> None:
+    g = tech_table()
+    b = g.state.board
+    yellow = g.state.players[YELLOW]
+    set_turn(g, YELLOW)
+    g.state.turn.tech_moved = [0]  # it moved earlier this turn (a Prototype Run)
+    launch(g, YELLOW)
+    assert b.tech_markers[0] == 0 and yellow.fuel == 5 - 2
+    set_turn(g, YELLOW)
+    yellow.ships[0].cruise = None
+    launch(g, YELLOW)
+    assert b.tech_markers[0] == 1
+    # Green builds under it: the row's cost as usual, plus 1 money for the icon passed.
+    green = g.state.players[GREEN]
+    green.money, green.food = 20, 0
+    set_turn(g, GREEN)
+    g.state.board.stations[4] = ["build_development", "build_development"]
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_development"))
+    cost = g.comps.board.development_costs[3 - green.developments_left[0]]
+    g.apply(BuildDevelopment("food", "t1", 0))  # type: ignore[arg-type]
+    assert green.money == 20 - cost - 1
+
+
+def test_the_variant_starts_every_marker_on_its_last_space() -> None:
+    g = Game.new(GameOptions(players=2, seed=3, modules=TECH, variants=("technologies_enhanced",)))
+    techs = [g.comps.advanced(t) for t in g.state.board.technologies]
+    assert g.state.board.tech_markers == [t.spaces - 1 for t in techs]  # type: ignore[union-attr]
+
+
+def give_card(g: Game, seat: int, card: str) -> None:
+    b = g.state.board
+    for pile in (b.agenda_deck, b.agenda_discard, *(p.hand for p in g.state.players)):
+        if card in pile:
+            pile.remove(card)
+    if card in b.agenda_display:
+        b.agenda_display[b.agenda_display.index(card)] = None
+    g.state.players[seat].hand.append(card)
+
+
+def test_prototype_run_moves_a_chosen_marker_as_that_turns_move() -> None:
+    g = tech_table(modules=(*TECH, *ADV))
+    give_card(g, PINK, "adv01")
+    set_turn(g, PINK)
+    g.apply(PlayAgendaEffect("adv01"))
+    assert g.pending is not None and g.pending.kind == "prototype_run"
+    assert [c for c in g.legal() if isinstance(c, ChooseTile)] == [ChooseTile("te03")]
+    g.apply(ChooseTile("te03"))
+    assert g.state.board.tech_markers[0] == 1 and g.state.turn.tech_moved == [0]
+    give_card(g, PINK, "adv01")
+    assert PlayAgendaEffect("adv01") not in g.legal()  # it has moved this turn
+
+
+def test_patent_pool_waives_the_surcharge_for_the_turn() -> None:
+    g = tech_table(modules=(*TECH, *ADV))
+    g.state.board.tech_markers[0] = 2
+    blue = g.state.players[BLUE]
+    blue.reputation = 17
+    give_card(g, BLUE, "adv02")
+    set_turn(g, BLUE)
+    g.apply(PlayAgendaEffect("adv02"))
+    money = blue.money
+    g.apply(UseTechnology(1))
+    assert blue.money == money  # fee 0 at reputation 17, no surcharge
+
+
+def test_rachel_moves_the_least_advanced_invented_marker_with_each_cube() -> None:
+    from engine.rules import progress
+
+    g = Game.new(GameOptions(players=1, seed=4, modules=TECH))
+    b = g.state.board
+    b.tech_owners = [[0], [0], [], [0]]
+    b.tech_markers = [2, 1, 0, 1]
+    ctx = Ctx(g.state, g.comps)
+    progress.place_cube(ctx, 1, "a launch")  # Rachel's seat
+    assert b.tech_markers[2] == 0  # not invented: never moved
+    assert sorted(b.tech_markers) == [0, 1, 2, 2] and b.tech_markers[0] == 2
+    assert g.state.turn.tech_rachel == 1
+    progress.place_cube(ctx, 0, "a launch")  # yours: no move
+    assert sorted(b.tech_markers) == [0, 1, 2, 2]
+
+
+# --- 客室斡旋 Cabin Pairing ------------------------------------------------------------------
+from engine.rules import ships as ship_rules  # noqa: E402
+
+PAIR = ("cabin_pairing",)
+
+
+def pair_table(modules: tuple[str, ...] = PAIR) -> Game:
+    """Pink at Build Ship Segments (station 5) with plenty of money and no blueprints."""
+    g = finish_setup(Game.new(GameOptions(players=2, seed=9, modules=modules)))
+    b = g.state.board
+    b.occupants = [None] * 6
+    b.stations[4] = ["build_segments", "build_segments"]
+    pink = g.state.players[PINK]
+    pink.money, pink.blueprints, pink.hand = 30, [], []
+    return g
+
+
+def with_half(g: Game, half: str, n: int, skip: tuple[str, ...] = ()) -> list[str]:
+    """n paired blueprints showing `half`, taken out of the deck and displays."""
+    b = g.state.board
+    out = [x.id for x in g.comps.blueprints if g.comps.cabin(x.id) == half
+           and x.id not in skip and x.id in b.blueprint_deck][:n]
+    for x in out:
+        b.blueprint_deck.remove(x)
+    return out
+
+
+def test_book_example_a_segment_goes_only_where_its_half_completes_a_cabin() -> None:
+    g = pair_table()
+    pink = g.state.players[PINK]
+    ship = pink.ships[0]
+    first, second = with_half(g, "left", 2)
+    [wrong] = with_half(g, "right", 1)
+    ship.segments = [first]
+    pink.blueprints = [second, wrong]
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_segments"))
+    builds = {c for c in g.legal() if isinstance(c, BuildSegment) and c.ship == 0}
+    # 組み込み可能: above it or below it. 組み込み不可: a right half meets a left one.
+    assert {c for c in builds if c.blueprint == second} == {BuildSegment(second, 0, 0),
+                                                             BuildSegment(second, 0, 1)}
+    assert not {c for c in builds if c.blueprint == wrong}
+    g.apply(BuildSegment(second, 0, 0))
+    assert ship.segments == [second, first]
+    assert ship_rules.cabins(ship, Ctx(g.state, g.comps), pink) == 1
+
+
+def test_the_first_segment_of_a_ship_goes_in_whatever_its_half() -> None:
+    g = pair_table()
+    pink = g.state.players[PINK]
+    [bp] = with_half(g, "centre", 1)
+    pink.blueprints = [bp]
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_segments"))
+    assert BuildSegment(bp, 0, 0) in g.legal()
+
+
+def test_perfect_fit_takes_2_off_a_segment_that_completes_two_cabins() -> None:
+    g = pair_table((*PAIR, *ADV))
+    pink = g.state.players[PINK]
+    ship = pink.ships[0]
+    a, b2, mid = with_half(g, "left", 3)
+    ship.segments = [a, b2]
+    pink.blueprints = [mid]
+    give_card(g, PINK, "adv03")
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_segments"))
+    g.apply(PlayAgendaEffect("adv03"))
+    money = pink.money
+    g.apply(BuildSegment(mid, 0, 1))  # between two left halves: two cabins at once
+    assert pink.money == money - max(0, g.comps.blueprint(mid).cost - 2)
+    assert ship_rules.cabins(ship, Ctx(g.state, g.comps), pink) == 2
+
+
+def test_rachel_ignores_pairing_and_keeps_the_base_count_of_cabins() -> None:
+    g = Game.new(GameOptions(players=1, seed=9, modules=PAIR))
+    rachel = g.state.players[1]
+    left, right = with_half(g, "left", 1), with_half(g, "right", 1)
+    rachel.ships[0].segments = [*left, *right]
+    ctx = Ctx(g.state, g.comps)
+    assert ship_rules.cabins(rachel.ships[0], ctx, rachel) == 1
+    assert ship_rules.spots(ctx, rachel, rachel.ships[0], left[0]) == [-1]
+    you = g.state.players[0]
+    you.ships[0].segments = [*left, *right]  # never built so: half-built
+    assert ship_rules.cabins(you.ships[0], ctx, you) == 0
+
+
+def test_cabin_pairing_is_refused_with_the_specialised_blueprints() -> None:
+    from engine.modules import MODULES
+
+    assert MODULES["cabin_pairing"].incompatible == ("specialised_blueprints",)
+
+
+def test_the_tile_choices_read_in_words() -> None:
+    from engine.describe import describe
+
+    g = tech_table(modules=(*TECH, *ADV))
+    give_card(g, PINK, "adv01")
+    set_turn(g, PINK)
+    g.apply(PlayAgendaEffect("adv01"))
+    assert describe(g, ChooseTile("te03")) == "Advance the Fusion Injector marker (space 1 to 2)"
+    s = station_game(2, ("stations_active",))
+    assert describe(s, ChooseTile("sb2")).startswith("Take the bonus of station 2's Marketing")

@@ -28,7 +28,8 @@ def unseen_and_seen(game: Game) -> list[str]:
 
 
 @pytest.mark.parametrize(("modules", "words"), [
-    (("nope",), "no module 'nope' (there are: accommodations, advancements, station_bonuses)"),
+    (("nope",), "no module 'nope' (there are: accommodations, advanced_technologies, advancements, "
+     "cabin_pairing, station_bonuses)"),
     (ACC + ACC, "module 'accommodations' is named twice"),
 ])
 def test_unknown_or_repeated_modules_are_refused(modules: tuple[str, ...], words: str) -> None:

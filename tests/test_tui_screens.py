@@ -241,3 +241,64 @@ def test_the_board_draws_station_bonus_tiles_at_80_columns() -> None:
     base = render.network_pane(view(Game.new(GameOptions(players=3, seed=5))))
     assert "Station bonus tiles" not in base and "●" not in render.network(
         view(Game.new(GameOptions(players=3, seed=5))))
+
+
+def test_the_board_draws_each_technologys_track_and_what_it_costs_now() -> None:
+    from engine import Game
+
+    g = Game.new(GameOptions(players=2, seed=5, modules=("advanced_technologies",)))
+    b = g.state.board
+    b.tech_markers[1] = 2
+    last = g.comps.advanced(b.technologies[2]).spaces - 1  # type: ignore[union-attr]
+    b.tech_markers[2] = last
+    pane = render.network_pane(view(g))
+    tracks = [line for line in pane.splitlines() if line.startswith("    track ")]
+    assert len(tracks) == 4 and all(len(line) <= 80 or "at ★" in line for line in tracks)
+    assert tracks[1].count("●") == 1 and "[b]enhanced[/b]" in tracks[2]
+    enhanced = g.comps.advanced(b.technologies[2]).enhanced_text  # type: ignore[union-attr]
+    assert f"): {enhanced}" in pane  # its effect now reads as enhanced
+    assert "track " not in render.network_pane(view(Game.new(GameOptions(players=2, seed=5))))
+
+
+def test_the_boards_show_each_segments_and_blueprints_half_cabin() -> None:
+    from engine import Game
+
+    g = Game.new(GameOptions(players=2, seed=5, modules=("cabin_pairing",)))
+    c = g.comps
+    p = g.state.players[0]
+    p.ships[0].segments = [b.id for b in c.blueprints if c.cabin(b.id) == "left"][:2]
+    board = render.player_board(view(g, 0), 0)
+    assert board.count(" ½L]") == 2 and "cabins 1" in board
+    shown = [x for x in g.state.board.blueprint_display if x]
+    market = render.supply_pane(view(g, 0))
+    assert all(f" ½{c.cabin(x)[0].upper()} " in market for x in shown)  # type: ignore[index]
+    base = Game.new(GameOptions(players=2, seed=5))
+    assert "½" not in render.player_board(view(base, 0), 0) + render.supply_pane(view(base, 0))
+
+
+def test_a_complete_game_with_every_module_of_the_expansion_by_keys() -> None:
+    from test_tui import play_until, settle
+    from textual.widgets import Checkbox
+
+    from galcruise_tui.screens.game import GameScreen
+
+    mods = ("station_bonuses", "advanced_technologies", "advancements", "cabin_pairing")
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        for m in mods:
+            app.screen.query_one(f"#mod-{m}", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert set(screen.game.options.modules) == set(mods)
+        await settle(app, pilot, screen)
+        await play_until(app, pilot, screen, lambda g: False, limit=6000)
+        assert screen.game.is_over
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+
+    run(body, seed=6)

@@ -41,6 +41,13 @@ MODULES: dict[str, Module] = {m.id: m for m in (
            "a station with 3 developments (4 at 4 players) pays its visitors by their "
            "developments there",
            variants=(("stations_active", "every station bonus tile is active from the start"),)),
+    Module("cabin_pairing", "客室斡旋 (Cabin Pairing)",
+           "48 blueprints whose half cabins must pair up; a segment completes a cabin or is not "
+           "built", incompatible=("specialised_blueprints",)),
+    Module("advanced_technologies", "上級技術 (Advanced Technologies)",
+           "technologies grow stronger and dearer as they are used; the last space enhances them",
+           variants=(("technologies_enhanced", "every technology is enhanced from the start "
+                      "(all its surcharges due)"),)),
     Module("advancements", "技術革新 (Advancements): other contents",
            "6 agenda cards, 2 experts, 2 upgrade tokens each, a cockpit and an engine"),
 )}

@@ -8,9 +8,8 @@ bonus tiles, launch-tower tokens). Items whose `requires` names a module not in 
 out: the book removes such a card or cockpit when it comes up and draws again, which deals the
 same as never shuffling it in.
 
-These modules are not in `engine.modules.MODULES` yet (their rules are not wired into the turn
-flow: ADVANCEMENTS_WIRING.md), so no game can turn them on; their data loads for tests and for
-the wiring to come.
+The four modules are registered in `engine.modules.MODULES` and wired into the turn flow
+through their `extend` (ADVANCEMENTS_WIRING.md says where each hooks in).
 """
 
 from __future__ import annotations

@@ -196,7 +196,12 @@ def sell_ticket(ctx: Ctx, dec: SellTickets, cmd: Command) -> None:
     assert isinstance(cmd, SellTicket)
     p = ctx.player(dec.seat)
     sp = ctx.s.board.cruise_spaces[dec.space]
-    price = take_guest(ctx, p, cmd.colour, cmd.section, ad_discount(ctx, p))
+    off = ad_discount(ctx, p)
+    if off and guest_price(cmd.section):
+        from engine.rules import technologies
+
+        technologies.record_use(ctx, p, "advertise_discount")
+    price = take_guest(ctx, p, cmd.colour, cmd.section, off)
     sp.presold.append(cmd.colour)
     dests = destinations(ctx, dec.space)
     p.money += len(dests)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine import names
 from engine.commands import BuildDevelopment, Command, SetupDevelopment
 from engine.decisions import Act, StartingDevelopment
-from engine.rules import modifiers
+from engine.rules import modifiers, technologies
 from engine.rules.economy import gain_reputation
 from engine.state import RESOURCES, Player
 
@@ -46,14 +46,24 @@ def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     sites = open_sites(ctx, p.seat)
     if not sites:
         return out
+    extra = {site: site_surcharge(ctx, site) for site in sites}
     for row in RESOURCES:
         cost = cost_now(ctx, p, dec, row)
         if cost is None:
             continue
         for r in range(0, min(cost, p.resource(row)) + 1):
-            if modifiers.money_cost(ctx, p, cost - r) <= p.money:
-                out.extend(BuildDevelopment(row, site, r) for site in sites)  # type: ignore[arg-type]
+            money = modifiers.money_cost(ctx, p, cost - r)
+            out.extend(BuildDevelopment(row, site, r) for site in sites  # type: ignore[arg-type]
+                       if money + extra[site] <= p.money)
     return out
+
+
+def site_surcharge(ctx: Ctx, site: str) -> int:
+    """Money a module adds to a development under a technology (上級技術), in money only and
+    after every discount; Patent Pool waives it for the turn."""
+    if site[0] != "t" or ctx.s.turn.surcharge_free:
+        return 0
+    return technologies.surcharge(ctx, int(site[1:]) - 1)
 
 
 def place(ctx: Ctx, p: Player, row: str, site: str) -> None:
@@ -90,6 +100,9 @@ def apply(ctx: Ctx, p: Player, dec: Act, cmd: BuildDevelopment) -> bool:
     cost = cost_now(ctx, p, dec, cmd.row) or 0
     p.set_resource(cmd.row, p.resource(cmd.row) - cmd.resources)
     money = modifiers.pay(ctx, p, cost - cmd.resources)
+    extra = site_surcharge(ctx, cmd.site)
+    p.money -= extra
+    money += extra
     ctx.log("pay", p.seat, f"{p.name} pays {cmd.resources} {cmd.row} and {money} money.")
     place(ctx, p, cmd.row, cmd.site)
     return True

@@ -100,6 +100,8 @@ def _next_final_turn(ctx: Ctx) -> bool:
     if s.final_turns_left:
         seat = s.final_turns_left.pop(0)
         s.turn = Turn(seat=seat, number=s.turn.number + 1)
+        for hook in ctx.r.on_turn_start:
+            hook(ctx)
         ctx.log("turn", seat, f"Final turn: {ctx.name(seat)}.")
     else:
         s.final_phase = "ships"

@@ -36,6 +36,10 @@ def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
 
 def apply(ctx: Ctx, p: Player, dec: Act, cmd: HireExpert) -> bool:
+    if hire_cost(p, cmd.side) - dec.boost > 0:
+        from engine.rules import technologies
+
+        technologies.record_use(ctx, p, "hire_discount")
     cost = modifiers.pay(ctx, p, cost_now(ctx, p, dec, cmd.side))
     piece = f"expert_{cmd.side}"
     p.experts.remove(piece)

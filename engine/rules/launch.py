@@ -19,7 +19,7 @@ from engine.commands import (
     UseTechnology,
 )
 from engine.decisions import Boarding, Decision, LaunchSupplies, MainChoice, ResourceChoice
-from engine.rules import cruises, modifiers, progress
+from engine.rules import cruises, modifiers, progress, technologies
 from engine.rules.economy import can_lose_reputation, lose_reputation
 from engine.rules.funding import drop_bonuses, drop_max, resource_options
 from engine.rules.metrics import cockpit_vp
@@ -78,7 +78,7 @@ def _may_leave(p: Player, presold: int) -> bool:
 
 
 def cabin_capacity(ctx: Ctx, p: Player, ship: Ship) -> int:
-    n = cabins(ship)
+    n = cabins(ship, ctx, p)
     big = modifiers.amount(ctx, p, "cabin_capacity")
     return n + big - 1 if n and big else n
 
@@ -139,7 +139,7 @@ def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
 
 def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
     ship = p.ships[i]
-    if p.scheduled is None or in_flight(ship) or cabins(ship) < 1:
+    if p.scheduled is None or in_flight(ship) or cabins(ship, ctx, p) < 1:
         return False
     sp = ctx.s.board.cruise_spaces[p.scheduled]
     assert sp.tile is not None
@@ -362,7 +362,11 @@ def liftoff(ctx: Ctx, dec: LaunchSupplies, cmd: Command) -> None:
     t = ctx.s.turn
     ship = p.ships[t.launch_ship]
     need = launch_need(ctx, p)
+    raw = {"food": 1, "oxygen": len(ship.segments),
+           "fuel": ctx.c.cruise_tile(ship.cruise).fuel if ship.cruise else 0}
     for r in RESOURCES:
+        if raw[r]:  # a discount on a resource that was due
+            technologies.record_use(ctx, p, f"launch_{r}_discount")
         p.set_resource(r, p.resource(r) - need[r])
     ctx.log("launch", p.seat, f"T-3: {p.name} pays {need['food']} food, {need['oxygen']} "
             f"oxygen and {need['fuel']} fuel.")

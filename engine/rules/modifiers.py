@@ -76,3 +76,5 @@ def end_of_step(ctx: Ctx) -> None:
     """Effects that last for one action, launch or stop end here."""
     ctx.s.turn.active = []
     ctx.s.turn.rebate_used = False
+    for hook in ctx.r.on_end_of_step:
+        hook(ctx)

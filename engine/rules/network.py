@@ -48,12 +48,23 @@ def fee_each(ctx: Ctx, p: Player) -> int:
     return 0 if modifiers.has(ctx, p, "fee_free") else fee(p.reputation)
 
 
+def fee_at(ctx: Ctx, p: Player, place: str) -> int:
+    """The fee each owner of `place` is paid: by reputation (or waived), then, for a
+    technology, a module's surcharge on top (上級技術: after the discounts)."""
+    each = fee_each(ctx, p)
+    if place[0] == "t" and ctx.r.tech_surcharge is not None:
+        from engine.rules.technologies import surcharge
+
+        each += 0 if ctx.s.turn.surcharge_free else surcharge(ctx, int(place[1:]) - 1)
+    return each
+
+
 def use_cost(ctx: Ctx, p: Player, place: str, owner_list: list[int]) -> int:
-    return fee_each(ctx, p) * len(unpaid_owners(ctx, p.seat, place, owner_list))
+    return fee_at(ctx, p, place) * len(unpaid_owners(ctx, p.seat, place, owner_list))
 
 
 def pay_owners(ctx: Ctx, p: Player, place: str, owner_list: list[int], what: str) -> None:
-    each = fee_each(ctx, p)
+    each = fee_at(ctx, p, place)
     due = unpaid_owners(ctx, p.seat, place, owner_list)
     if not due:
         return

@@ -18,6 +18,8 @@ def place_cube(ctx: Ctx, seat: int, why: str) -> None:
     section, _ = locate(ctx, len(b.progress) - 1)
     where = f"section {section + 1}" if section < 3 else "beyond section 3"
     ctx.log("progress", seat, f"{ctx.name(seat)} places a progress cube ({why}) in {where}.")
+    for hook in ctx.r.on_progress_cube:
+        hook(ctx, seat)
     while b.neutral_progress and len(b.progress) == b.neutral_progress[0]:
         # An intro neutral cube has held this space since setup: the next cube goes past it.
         b.progress.append(NEUTRAL)

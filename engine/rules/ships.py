@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import AcquireBlueprint, AcquireShip, BuildSegment, Command, Done
 from engine.decisions import Act, FreeBlueprint
-from engine.rules import blueprints, modifiers, upgrades
+from engine.rules import blueprints, modifiers, technologies, upgrades
 from engine.rules.economy import can_lose_reputation, lose_reputation
 from engine.rules.gains import apply_gain
 from engine.rules.taking import count_down, take_one
@@ -18,8 +18,17 @@ if TYPE_CHECKING:
 DISPLAY_SURCHARGE = 1  # NOTES.md [ours]: a display blueprint built directly costs +1 money, -1 rep
 
 
-def cabins(ship: Ship) -> int:
+def cabins(ship: Ship, ctx: Ctx | None = None, p: Player | None = None) -> int:
+    """The cabins a ship offers: one between each two segments, unless a module (客室斡旋)
+    reads them from its halves (then `ctx` and the owner `p` are needed)."""
+    if ctx is not None and p is not None and ctx.r.ships is not None:
+        return ctx.r.ships.cabins(ctx, p, ship)
     return max(0, len(ship.segments) - 1)
+
+
+def spots(ctx: Ctx, p: Player, ship: Ship, bp: str) -> list[int]:
+    """Where a segment from blueprint `bp` may go in `ship` (BuildSegment.at values)."""
+    return [-1] if ctx.r.ships is None else ctx.r.ships.spots(ctx, p, ship, bp)
 
 
 def in_flight(ship: Ship) -> bool:
@@ -104,11 +113,13 @@ def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
     for bp in dict.fromkeys(p.blueprints):
         if affordable(bp, False):
-            out.extend(BuildSegment(bp, i) for i in ships)
+            out.extend(BuildSegment(bp, i, at) for i in ships
+                       for at in spots(ctx, p, p.ships[i], bp))
     if can_lose_reputation(p, 1):
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
             if bp and affordable(bp, True):
-                out.extend(BuildSegment(f"display:{slot}", i) for i in ships)
+                out.extend(BuildSegment(f"display:{slot}", i, at) for i in ships
+                           for at in spots(ctx, p, p.ships[i], bp))
     if dec.taken:
         out.append(Done())
     return out
@@ -129,14 +140,23 @@ def build_segment(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     else:
         bp = cmd.blueprint
         p.blueprints.remove(bp)
-    cost = modifiers.pay(ctx, p, segment_cost(ctx, p, bp, from_display, dec.segment_off))
+    if segment_cost(ctx, p, bp, from_display, dec.segment_off) < \
+            ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if from_display else 0):
+        technologies.record_use(ctx, p, "segment_discount")
     ship = p.ships[cmd.ship]
-    ship.segments.append(bp)
+    off = dec.segment_off
+    if ctx.r.ships is not None:
+        off += ctx.r.ships.off(ctx, p, ship, bp, cmd.at)
+    cost = modifiers.pay(ctx, p, segment_cost(ctx, p, bp, from_display, off))
+    if cmd.at < 0:
+        ship.segments.append(bp)
+    else:
+        ship.segments.insert(cmd.at, bp)
     p.segments_built += 1
     where = " straight from the display (-1 reputation)" if from_display else ""
     ctx.log("segment", p.seat, f"{p.name} builds {ctx.c.blueprint(bp).name}{where} on ship "
-            f"{cmd.ship + 1} for {cost} money ({cabins(ship)} cabin"
-            f"{'s' if cabins(ship) != 1 else ''}).")
+            f"{cmd.ship + 1} for {cost} money ({cabins(ship, ctx, p)} cabin"
+            f"{'s' if cabins(ship, ctx, p) != 1 else ''}).")
     limit = dec.segment_limit or \
         2 + dec.boost + modifiers.amount(ctx, p, "segment_extra_builds")
     if take_one(ctx, dec, bp, limit, lambda nxt: segment_options(ctx, p, nxt)

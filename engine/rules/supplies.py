@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import Command, GainResources, PurchaseSupplies, RefillSilo
 from engine.decisions import Act, ResourceChoice
-from engine.rules import modifiers
+from engine.rules import modifiers, technologies
 from engine.rules.economy import gain_reputation, gain_resource
 from engine.state import RESOURCES, Player
 
@@ -61,6 +61,8 @@ def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
 def gain(ctx: Ctx, p: Player, dec: Act, cmd: GainResources) -> bool:
     amounts = (cmd.food, cmd.oxygen, cmd.fuel)
+    if sum(amounts) > 3 + dec.boost:
+        technologies.record_use(ctx, p, "silo_extra")
     for i, r in enumerate(RESOURCES):
         ctx.s.board.silo[i] -= amounts[i]
         p.set_resource(r, p.resource(r) + amounts[i])

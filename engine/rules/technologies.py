@@ -34,7 +34,29 @@ def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
     for i, t in enumerate(b.technologies):
         if not owners[i]:
             continue
-        eff = by_id(t).effect
+        eff = by_id(t).effect if ctx.r.tech_effect is None else ctx.r.tech_effect(ctx, i)
         if eff.kind == kind and usable(ctx, p, i):
             total += eff.amount if not flag else 1
     return total
+
+
+def record_use(ctx: Ctx, p: Player, kind: str) -> None:
+    """The effect `kind` of the technologies `p` may use changed what they paid or got in this
+    step: note their slots (a module moves their markers at the step's end). Call where the
+    rule is carried out, never while listing options."""
+    if not ctx.s.board.tech_markers or ctx.s.turn.seat != p.seat:
+        return
+    b = ctx.s.board
+    for i, t in enumerate(b.technologies):
+        if not b.tech_owners[i] or i in ctx.s.turn.tech_used:
+            continue
+        eff = ctx.c.technology(t).effect if ctx.r.tech_effect is None else \
+            ctx.r.tech_effect(ctx, i)
+        if eff.kind == kind and usable(ctx, p, i):
+            ctx.s.turn.tech_used.append(i)
+
+
+def surcharge(ctx: Ctx, slot: int) -> int:
+    """Money a module adds to each fee for the technology in `slot` (0-based) and to a
+    development under it."""
+    return 0 if ctx.r.tech_surcharge is None else ctx.r.tech_surcharge(ctx, slot)

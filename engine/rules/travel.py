@@ -15,7 +15,7 @@ from engine.decisions import (
     TravelStart,
     Unlock,
 )
-from engine.rules import modifiers, upgrades
+from engine.rules import modifiers, technologies, upgrades
 from engine.rules.economy import gain_reputation
 from engine.rules.funding import grant_funding
 from engine.state import COLOURS, Player, Ship
@@ -100,6 +100,7 @@ def apply_extra(ctx: Ctx, dec: ExtraTravel, cmd: Command) -> None:
     if isinstance(cmd, TravelShip):
         p = ctx.player(dec.seat)
         ctx.log("travel", p.seat, f"{p.name}'s ship {cmd.ship + 1} moves one extra stop.")
+        technologies.record_use(ctx, p, "extra_travel")
         move(ctx, p, cmd.ship)
 
 
@@ -176,6 +177,8 @@ def apply_tour(ctx: Ctx, dec: Tour, cmd: Command) -> None:
     assert isinstance(cmd, TourGuest)
     p = ctx.player(dec.seat)
     cost = tour_cost(cmd.colour, dec.stop, modifiers.amount(ctx, p, "tour_discount"))
+    if cost < tour_cost(cmd.colour, dec.stop):
+        technologies.record_use(ctx, p, "tour_discount")
     vp = TOUR_VP + upgrades.upgrades_of(ctx, p, dec.stop)
     vp += modifiers.amount(ctx, p, "tour_bonus_vp")
     p.ads -= cost

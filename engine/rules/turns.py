@@ -28,6 +28,8 @@ def finish_action(ctx: Ctx, dec: Decision) -> None:
 def end_turn(ctx: Ctx) -> None:
     s = ctx.s
     clamp_storage(ctx.current)  # a card played at the hand-limit discard may overfill
+    for hook in ctx.r.on_end_of_step:  # what the turn's last step left (a phase-1 fee)
+        hook(ctx)
     s.turns_taken += 1
     for p in s.players:
         p.vp_history.append(p.vp)
@@ -44,4 +46,6 @@ def next_turn(ctx: Ctx) -> None:
     if i + 1 == len(order):
         s.round += 1
     s.turn = Turn(seat=nxt, number=s.turn.number + 1)
+    for hook in ctx.r.on_turn_start:
+        hook(ctx)
     ctx.log("turn", nxt, f"Turn {s.turn.number} (round {s.round}): {ctx.name(nxt)}.")

@@ -66,11 +66,23 @@ class ConnectionView(msgspec.Struct, frozen=True):
     owners: tuple[int, ...]  # seats, NEUTRAL or NPC, in the order built
 
 
+class TrackView(msgspec.Struct, frozen=True):
+    """上級技術 (module advanced_technologies): a technology's marker track."""
+
+    spaces: int
+    marker: int  # 0-based space
+    money: tuple[int, ...]  # spaces with a money icon
+    surcharge: int  # money added to each fee and to a development under it now
+    enhanced: bool  # the marker is on the last space
+    enhanced_text: str  # the effect on the last space
+
+
 class TechnologyView(msgspec.Struct, frozen=True):
     slot: int  # 1-4 (t1-t4)
     name: str
-    text: str
+    text: str  # its effect now (enhanced on a track's last space)
     developers: tuple[int, ...]
+    track: TrackView | None = None
 
 
 class NpcView(msgspec.Struct, frozen=True):
@@ -88,7 +100,6 @@ class NetworkView(msgspec.Struct, frozen=True):
 
 def network(game: Game, turn: TurnView) -> NetworkView:
     b = game.state.board
-    c = game.comps
     players = game.state.players
     stations = []
     for k, pair in enumerate(b.stations, 1):
@@ -101,8 +112,7 @@ def network(game: Game, turn: TurnView) -> NetworkView:
         stations.append(StationView(k, tuple(action_view(a) for a in dict.fromkeys(pair)),
                                     occupant, turn.station == k and turn.taking_actions,
                                     _bonus(game, k)))
-    techs = tuple(TechnologyView(i + 1, c.technology(t).name, c.technology(t).text,
-                                 tuple(b.tech_owners[i])) for i, t in enumerate(b.technologies))
+    techs = tuple(_technology(game, i) for i in range(len(b.technologies)))
     npc = None
     if b.npc is not None:
         on = tuple(k + 1 for k, o in enumerate(b.occupants) if o is not None and o.seat < 0)
@@ -111,6 +121,22 @@ def network(game: Game, turn: TurnView) -> NetworkView:
                        tuple(ConnectionView(k, tuple(o)) for k, o in
                              enumerate(b.connections, 1)),
                        techs, npc)
+
+
+def _technology(game: Game, i: int) -> TechnologyView:
+    b = game.state.board
+    t = game.comps.technology(b.technologies[i])
+    adv = game.comps.advanced(t.id) if b.tech_markers else None
+    if adv is None:
+        return TechnologyView(i + 1, t.name, t.text, tuple(b.tech_owners[i]))
+    from engine.modules.advanced_technologies import rules
+
+    m = b.tech_markers[i]
+    on = rules.enhanced(adv, m)
+    track = TrackView(adv.spaces, m, tuple(adv.money), rules.surcharge(adv, m), on,
+                      adv.enhanced_text)
+    return TechnologyView(i + 1, t.name, adv.enhanced_text if on else t.text,
+                          tuple(b.tech_owners[i]), track)
 
 
 def _bonus(game: Game, station: int) -> StationBonusView | None:
@@ -154,6 +180,7 @@ class BlueprintView(msgspec.Struct, frozen=True):
     icons: tuple[str, ...]  # guest colours
     cost: int
     vp: int
+    half: str = ""  # 客室斡旋: its half cabin (left, centre, right); "" for a base blueprint
 
 
 class ShipForSaleView(msgspec.Struct, frozen=True):
@@ -183,7 +210,7 @@ def card(game: Game, card_id: str) -> CardView:
 
 def blueprint(game: Game, bp: str) -> BlueprintView:
     b = game.comps.blueprint(bp)
-    return BlueprintView(bp, b.name, tuple(b.icons), b.cost, b.vp)
+    return BlueprintView(bp, b.name, tuple(b.icons), b.cost, b.vp, game.comps.cabin(bp) or "")
 
 
 def supply(game: Game, agenda_deck: int, blueprint_deck: int) -> SupplyView:

@@ -58,6 +58,7 @@ class UpgradeRowView(msgspec.Struct, frozen=True):
 class SegmentView(msgspec.Struct, frozen=True):
     name: str
     icons: tuple[str, ...]
+    half: str = ""  # 客室斡旋: its half cabin (left, centre, right); "" for a base blueprint
 
 
 class FlightView(msgspec.Struct, frozen=True):
@@ -77,6 +78,7 @@ class ShipView(msgspec.Struct, frozen=True):
     launched_once: bool
     unlaunched_penalty: int  # VP lost at the end if it never launches
     flight: FlightView | None
+    cockpit_half: str = ""  # 客室斡旋: a cockpit showing a half cabin (the expansion's one)
 
 
 class ScheduledView(msgspec.Struct, frozen=True):
@@ -152,16 +154,17 @@ def _token(ctx: Ctx, p: Player, token: str | None) -> str | None:
 def ship_view(game: Game, p: Player, i: int) -> ShipView:
     c = game.comps
     sh = p.ships[i]
-    segs = tuple(SegmentView(c.blueprint(s).name, tuple(c.blueprint(s).icons))
-                 for s in sh.segments)
+    segs = tuple(SegmentView(c.blueprint(s).name, tuple(c.blueprint(s).icons),
+                             c.cabin(s) or "") for s in sh.segments)
     flight = None
     if sh.cruise:
         tile = cruise(game, sh.cruise)
         assert tile is not None
         flight = FlightView(tile, sh.stop, _token(Ctx(game.state, c), p, sh.token))
     return ShipView(i + 1, c.cockpit(sh.cockpit).name, c.engine(sh.engine).name, segs,
-                    tuple(sh.guests), ships.cabins(sh), sh.launched_once,
-                    scoring.UNLAUNCHED_PENALTY, flight)
+                    tuple(sh.guests), ships.cabins(sh, Ctx(game.state, c), p),
+                    sh.launched_once,
+                    scoring.UNLAUNCHED_PENALTY, flight, c.cockpit_cabin(sh.cockpit) or "")
 
 
 def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:

@@ -106,6 +106,17 @@ data folder rebinds them by id, e.g. undo = "z")
    before its actions, per your own developments next to it (a card needs
    2). Network pane: each tile's text and count. Variant: all active from
    the start. Rachel takes 1 VP for each resource, ad or money.
+ Cabin pairing  each segment shows half a cabin (½L, ½C or ½R on boards
+   and blueprints); a segment is built only where it completes a cabin with
+   a segment already there (above, below or between two), so the options
+   name the place. Rachel builds as in the base game.
+ Advanced technologies  each technology has a track (Network pane: ● its
+   marker, $ money icons, ★ the last space). Each turn a technology's effect
+   is used, its marker moves one space right at the step's end (once a
+   turn); each $ passed adds 1 money to every fee for it and to a
+   development under it; on ★ the effect is enhanced. Variant: every
+   technology enhanced from the start. Rachel moves the least advanced
+   invented marker with each cube she adds.
  Advancements (other contents)  6 agenda cards (those of a module not in
    play are left out), 2 experts, an engine, and 2 upgrade tokens a player
    in 2 bottom launch-tower places the table picks (Rachel keeps hers):

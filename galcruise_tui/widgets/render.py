@@ -226,6 +226,8 @@ def network_pane(v: View) -> str:
         owners = "".join(who(v, o) for o in t.developers)
         state = f"developers {owners}" if owners else "not invented"
         techs.append(f" t{t.slot} [b]{escape(t.name)}[/b] ({state}): {escape(t.text)}")
+        if t.track is not None:
+            techs.append(f"    {track_strip(t.track)}")
     out.append("[b]Technologies[/b]\n" + "\n".join(techs))
     tiles = [st for st in net.stations if st.bonus is not None]
     if tiles:
@@ -244,6 +246,15 @@ def network_pane(v: View) -> str:
                    f"{_count(net.npc.developments, 'development')} and "
                    f"{_count(net.npc.experts, 'expert')} (placed at the AGMs)")
     return "\n".join(out)
+
+
+def track_strip(tr) -> str:  # noqa: ANN001 - a TrackView
+    """A technology's track: ● the marker, $ a money icon, ★ the enhanced last space."""
+    cells = ["●" if k == tr.marker else "★" if k == tr.spaces - 1 else
+             "$" if k in tr.money else "·" for k in range(tr.spaces)]
+    now = "[b]enhanced[/b]" if tr.enhanced else \
+        f"at ★: {escape(tr.enhanced_text)}"
+    return f"track {'─'.join(cells)}  +{tr.surcharge}$ a fee/development; {now}"
 
 
 def _count(n: int, noun: str) -> str:
@@ -301,7 +312,8 @@ def main_board(v: View) -> str:
 
 def _blueprint(b) -> str:  # noqa: ANN001 - a BlueprintView
     icons = "".join(guest(i) for i in b.icons)
-    return f"{escape(b.name)} {icons} {b.cost}$ {b.vp}VP"
+    half = f" ½{b.half[0].upper()}" if b.half else ""
+    return f"{escape(b.name)} {icons}{half} {b.cost}$ {b.vp}VP"
 
 
 # --- marketing -----------------------------------------------------------------------------
@@ -346,14 +358,17 @@ def _dots(n: int) -> str:
 # --- a player's board ----------------------------------------------------------------------
 def ship_strip(sh: ShipView) -> str:
     """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins."""
-    cells = [f"‹{escape(sh.cockpit[:16])}›"]
+    half = f" ½{sh.cockpit_half[0].upper()}" if sh.cockpit_half else ""
+    cells = [f"‹{escape(sh.cockpit[:16])}{half}›"]
     guests = list(sh.guests)
     for k, seg in enumerate(sh.segments):
         icons = "".join(guest(x) for x in seg.icons)
         if k:
             g = guests.pop(0) if guests else None
             cells.append(f"({guest(g)})" if g else "( )")
-        cells.append(f"\\[{escape(seg.name[:12])} {icons}]")
+        # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
+        mark = f" ½{seg.half[0].upper()}" if seg.half else ""
+        cells.append(f"\\[{escape(seg.name[:12])} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
     cells.append(f"‹{escape(sh.engine[:16])}›")

@@ -20,7 +20,8 @@ def extend(rules: Rules) -> Rules:
         rules,
         kinds={**rules.kinds, OpenHouse: Kind(
             play.open_house_options, play.open_house_apply,
-            lambda ctx, dec: f"{dec.card}: choose an active station bonus tile")},
+            lambda ctx, dec: f"{dec.card}: choose an active station bonus tile",
+            free=False)},
         setup=(*rules.setup, play.setup),
         on_place_piece=(*rules.on_place_piece, play.on_place),
         on_development_placed=(*rules.on_development_placed, play.turn_tiles),
