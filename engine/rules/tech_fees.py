@@ -19,15 +19,13 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []
-    each = -1  # the fee per owner, asked once and only when some tile is not usable yet
     for i, _t in invented(ctx):
         if usable(ctx, p, i):
             continue
-        if each < 0:
-            each = network.fee_each(ctx, p)
-        owners = s.board.tech_owners[i]
-        due = places.unpaid_owners(ctx, p.seat, places.technology_place(i + 1), owners)
-        if each * len(due) <= p.money:
+        place = places.technology_place(i + 1)
+        due = places.unpaid_owners(ctx, p.seat, place, s.board.tech_owners[i])
+        # The fee at this tile: by reputation, then a module's surcharge (上級技術).
+        if network.fee_at(ctx, p, place) * len(due) <= p.money:
             out.append(UseTechnology(i + 1))
     return out
 
