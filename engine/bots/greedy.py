@@ -31,7 +31,7 @@ from engine.ctx import Ctx
 from engine.decisions import Act, ChooseAction, Decision, MainChoice
 from engine.game import Game
 from engine.rng import Rng
-from engine.rules import goals, launch, scoring
+from engine.rules import goals, launch, scoring, ships
 from engine.rules.agenda_effects import IMMEDIATE
 from engine.rules.metrics import cockpit_vp, metric, wings
 from engine.state import RESOURCES, Player, State
@@ -111,7 +111,7 @@ def value(s: State, comps: Components, seat: int) -> float:
     v += scoring.segments_vp(ctx, p)
     v += scoring.reputation_vp(ctx, p) + REPUTATION * p.reputation
     for sh in p.ships:
-        cabins = max(0, len(sh.segments) - 1)
+        cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
         v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins + FIRST_CABIN * min(1, cabins)
         v += 0.5 * cockpit_vp(ctx, p, sh)
         if not sh.launched_once:
