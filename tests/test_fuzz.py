@@ -316,3 +316,13 @@ def test_bench_versus_reports_both_seats_and_solo(capsys: pytest.CaptureFixture[
                        "--games", "1", "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert "solo at normal, 1 seeds from 5: random" in out and "beats Rachel in" in out
+
+
+def test_one_game_with_every_advancements_module_keeps_every_invariant() -> None:
+    """The fast tier's fuzz: one random 3-player game with all of 技術革新's modules on (the
+    slices above, in the slow tier, cover the rest)."""
+    opts = GameOptions(players=3, seed=7100, modules=(
+        "station_bonuses", "advanced_technologies", "cabin_pairing", "advancements"))
+    game, log, failure = fuzz.play(opts, shadow=False)
+    assert failure is None, (failure.messages if failure else None)
+    assert game.is_over and len(log) > 100
