@@ -128,7 +128,8 @@ class Rules:
     on_end_of_step: tuple[Callable[..., None], ...] = ()  # (ctx): an action, stop or launch ends
     on_turn_start: tuple[Callable[..., None], ...] = ()  # (ctx): a player's turn begins
     on_progress_cube: tuple[Callable[..., None], ...] = ()  # (ctx, seat): a cube was placed
-    # Agenda effect kinds a module carries out at once (agenda_effects.OneOff by kind).
+    # Agenda effect kinds carried out at once (agenda_effects.OneOff by kind): the base
+    # game's, and those a module adds.
     effects: dict[str, agenda_effects.OneOff] = field(default_factory=dict)
     modules: tuple[str, ...] = ()
 
@@ -218,6 +219,7 @@ BASE = Rules(
                                   rachel.final_travel, rachel.goals_at_end)},
     main_options=[launch.phase2_options],
     main_handlers={Launch: launch.start},
+    effects=dict(agenda_effects.EFFECTS),
 )
 
 _cache: dict[tuple[str, ...], Rules] = {(): BASE}

@@ -30,9 +30,9 @@ from engine.components import Components
 from engine.ctx import Ctx
 from engine.decisions import Act, ChooseAction, Decision, MainChoice
 from engine.game import Game
+from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
-from engine.rules.agenda_effects import IMMEDIATE
 from engine.rules.metrics import cockpit_vp, metric, wings
 from engine.state import RESOURCES, Player, State
 
@@ -257,8 +257,9 @@ FREE = (PlayAgendaResource, PlayAgendaEffect, DropReputation, UseTechnology)
 
 
 def _lasting(state: State, comps: Components, cmd: Command) -> bool:
+    """A card whose effect lasts for the step, not one used up at once (a module's too)."""
     return isinstance(cmd, PlayAgendaEffect) and \
-        comps.agenda(cmd.card).effect.kind not in IMMEDIATE
+        comps.agenda(cmd.card).effect.kind not in rules_for(state.options.modules).effects
 
 
 def _with_card(after: State, comps: Components, seat: int) -> float:

@@ -67,7 +67,7 @@ def useful(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
         return isinstance(dec, Boarding)
     if kind == "launch_without_worker":
         return False  # played by the Launch command itself when no worker is free
-    row = ctx.r.effects.get(kind) or EFFECTS.get(kind)
+    row = ctx.r.effects.get(kind)
     return row is None or row.useful is None or row.useful(ctx, p)
 
 
@@ -82,7 +82,7 @@ def play(ctx: Ctx, dec: Decision, cmd: PlayAgendaEffect) -> None:
         ctx.s.turn.played.append(cmd.card)
     p.agenda_played += 1
     ctx.log("agenda", p.seat, f"{p.name} plays {a.name}: {a.text}")
-    row = ctx.r.effects.get(a.effect.kind) or EFFECTS.get(a.effect.kind)
+    row = ctx.r.effects.get(a.effect.kind)
     if row is not None:
         row.play(ctx, p, a.effect, a.name)
     else:  # a lasting effect, read by modifiers.amount until the step ends
