@@ -25,7 +25,6 @@ from engine.decisions import (
     StartingBlueprint,
     StartingDevelopment,
 )
-from engine.errors import IllegalCommand
 from engine.rules import (
     agenda,
     blueprints,
@@ -208,4 +207,4 @@ def _setup_step(ctx: Ctx) -> None:
     ctx.log("turn", s.turn.seat, f"Round 1: {ctx.name(s.turn.seat)} begins.")
 
 
-__all__ = ["IllegalCommand", "advance", "apply", "describe", "legal"]
+__all__ = ["advance", "apply", "describe", "legal"]
