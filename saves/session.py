@@ -136,7 +136,7 @@ class Session:
         """
         if _hash_checked(gf):
             s = cls(starting_position(gf, path), gf, path)
-            if s._replay(trusted=True):
+            if s._replay(trusted=True) is not None:
                 s._drop_illegal_redo()
                 return s
         s = cls(starting_position(gf, path), gf, path)
@@ -154,12 +154,13 @@ class Session:
         s._drop_illegal_redo()
         return s
 
-    def _replay(self, trusted: bool) -> int:
-        """Play the file's log into this fresh session.
+    def _replay(self, trusted: bool) -> int | None:
+        """Play the file's log into this fresh session; the command from which its stored
+        hashes were recorded again (0: none needed).
 
-        Trusted: 0 at the first doubt, else 1. Checked: _Diverged names the first command that
-        is refused; a stored hash that differs is no refusal (the moves are legal): the hashes
-        from there on are recorded again, and the first such command is returned (0: none)."""
+        Trusted: None at the first doubt. Checked: _Diverged names the first command that is
+        refused; a stored hash that differs is no refusal (the moves are legal): the hashes
+        from there on are recorded again."""
         expected = dict(self.file.hashes)
         rerecorded = 0
         for i, cmd in enumerate(self.file.commands):
@@ -167,17 +168,17 @@ class Session:
                 self._apply_logged(cmd, trusted)
             except Exception as e:  # noqa: BLE001 - whatever a file holds, it is refused
                 if trusted:
-                    return 0
+                    return None
                 raise _Diverged(f"the log replays illegally at command {i + 1}: {e}") from None
             want = expected.get(i + 1)
             if rerecorded or want is None or want == self.game.state_hash():
                 continue
             if trusted:
-                return 0
+                return None
             rerecorded = i + 1
             self.file.hashes = [(k, h) for k, h in self.file.hashes if k < rerecorded]
             self.file.hashes.append((rerecorded, self.game.state_hash()))
-        return 1 if trusted else rerecorded
+        return rerecorded
 
     def _drop_illegal_redo(self) -> None:
         """Keep the redo list only as far as it plays legally from here.
