@@ -62,9 +62,17 @@ def _calibrate(args: argparse.Namespace) -> int:
             return 2
         print(calibrate.render(by, bot, data))
         return 0
+    from engine.modules import problems, variant_problems
+
+    wrong = problems(tuple(args.modules)) + variant_problems(tuple(args.modules),
+                                                            tuple(args.variants))
+    if wrong:
+        print(f"calibrate: {'; '.join(wrong)}", file=sys.stderr)
+        return 2
     print(calibrate.report(args.games, args.seed, tuple(args.players), args.bot, args.data,
                            args.jobs, Path(args.save) if args.save else None,
-                           _progress if sys.stderr.isatty() else None, args.difficulty))
+                           _progress if sys.stderr.isatty() else None, args.difficulty,
+                           tuple(args.modules), tuple(args.variants)))
     return 0
 
 
@@ -120,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--jobs", type=int, default=None, help="processes (default: up to 2)")
     c.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal",
                    help="Rachel's level in the solo games")
+    c.add_argument("--modules", nargs="*", default=[], metavar="MODULE",
+                   help="expansion modules in play (engine.modules.MODULES ids)")
+    c.add_argument("--variants", nargs="*", default=[], metavar="VARIANT",
+                   help="their rule variants")
     c.add_argument("--save", default=None, help="also keep each game's figures in this file")
     c.add_argument("--load", nargs="+", default=None, metavar="FILE",
                    help="report saved runs (combined) instead of playing")

@@ -52,6 +52,9 @@ class GameStats(msgspec.Struct):
     # seat its final score sheet by category (game_vp: VP scored in play).
     difficulty: str = "normal"
     engine_sheets: list[dict[str, int]] = msgspec.field(default_factory=list)
+    # The expansion modules and variants in play (absent from files saved before: none).
+    modules: list[str] = msgspec.field(default_factory=list)
+    variants: list[str] = msgspec.field(default_factory=list)
 
 
 SHEET = ("game_vp", "progress", "reputation", "segments", "developments", "cockpits", "others")
@@ -73,11 +76,12 @@ BOOK_SOLO = {"game_vp": 97, "progress": 12, "reputation": 15, "segments": 20,
 
 
 def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = None,
-             difficulty: str = "normal") -> GameStats:
+             difficulty: str = "normal", modules: tuple[str, ...] = (),
+             variants: tuple[str, ...] = ()) -> GameStats:
     """One bot game; `data` is a folder of component TOML to try instead of engine/data."""
     comps = load_components(Path(data)) if data else None
-    game = Game.new(GameOptions(players=players, seed=seed, difficulty=difficulty),  # type: ignore[arg-type]
-                    comps)
+    game = Game.new(GameOptions(players=players, seed=seed, difficulty=difficulty,  # type: ignore[arg-type]
+                                modules=modules, variants=variants), comps)
     make = BOTS.get(bot, RandomBot)
     bots = {p.seat: make(seed * 8 + p.seat) for p in game.state.players}
     actions: Counter[str] = Counter()
@@ -121,7 +125,8 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
         card_effects=dict(effects), card_resources=dict(resources),
         track=sum(b.progress_sections), cubes=[p.cubes_on_track for p in ours],
         engine_cubes=[p.cubes_on_track for p in engines], difficulty=difficulty,
-        engine_sheets=_sheets(game, engines) if game.is_over else [])
+        engine_sheets=_sheets(game, engines) if game.is_over else [],
+        modules=list(modules), variants=list(variants))
 
 
 def _sheets(game: Game, seats: list) -> list[dict[str, int]]:  # noqa: ANN001 - Player
@@ -129,16 +134,19 @@ def _sheets(game: Game, seats: list) -> list[dict[str, int]]:  # noqa: ANN001 - 
     return [{k: getattr(lines[p.seat], k) for k in (*SHEET, "total")} for p in seats]
 
 
-def _run(args: tuple[int, int, str, str | None, str]) -> GameStats:
+def _run(args: tuple[int, int, str, str | None, str, tuple[str, ...], tuple[str, ...]]
+         ) -> GameStats:
     return one_game(*args)
 
 
 def collect(games: int, seed: int, players: tuple[int, ...], bot: str, data: str | None = None,
             jobs: int | None = None,
             progress: Callable[[int, int], None] | None = None,
-            difficulty: str = "normal") -> dict[int, list[GameStats]]:
+            difficulty: str = "normal", modules: tuple[str, ...] = (),
+            variants: tuple[str, ...] = ()) -> dict[int, list[GameStats]]:
     """`progress(done, total)` is told after each game: a full run takes an hour."""
-    tasks = [(n, seed + i, bot, data, difficulty) for n in players for i in range(games)]
+    tasks = [(n, seed + i, bot, data, difficulty, modules, variants)
+             for n in players for i in range(games)]
     jobs = jobs or min(2, os.cpu_count() or 1)
     out: dict[int, list[GameStats]] = {n: [] for n in players}
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
@@ -305,9 +313,11 @@ def save(path: Path, by: dict[int, list[GameStats]], bot: str, data: str | None)
 
 def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None]:
     """Games of one or more saved runs, by player count; a foreign, damaged or newer file is
-    refused with what is wrong (ValueError). Runs of different bots or data do not mix."""
+    refused with what is wrong (ValueError). Runs of different bots, data or modules do not
+    mix."""
     by: dict[int, list[GameStats]] = {}
     kinds: set[tuple[str, str | None]] = set()
+    sets: set[tuple[str, ...]] = set()
     for path in paths:
         try:
             f = msgspec.json.decode(path.read_bytes(), type=StatsFile)
@@ -320,6 +330,10 @@ def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None
         kinds.add((f.bot, f.data))
         for g in f.games:
             by.setdefault(g.players, []).append(g)
+            sets.add((*g.modules, *g.variants))
+    if len(sets) > 1:
+        raise ValueError("these files come from games with different modules: "
+                         + ", ".join(" + ".join(m) or "base game" for m in sorted(sets)))
     if len(kinds) > 1:
         raise ValueError("these files come from different bots or data: "
                          + ", ".join(f"{b} on {d or 'engine data'}" for b, d in sorted(
@@ -359,8 +373,11 @@ def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     games = "/".join(str(n) for n in counts)
     levels = sorted({g.difficulty for g in by.get(1, [])})
     solo = f"; solo at {', '.join(levels)}" if levels else ""
+    sets = sorted({(*g.modules, *g.variants) for gs in by.values() for g in gs})
+    mods = "; " + " / ".join(" + ".join(m) or "base game" for m in sets) if sets != [()] else ""
     return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
-                      f"{games} games per player count{where}{solo}", "", *summary_rows(by),
+                      f"{games} games per player count{where}{solo}{mods}", "",
+                      *summary_rows(by),
                       *seat_rows(by), *rachel_rows(by), *pace_rows(by), *usage_rows(by)])
 
 
@@ -368,8 +385,9 @@ def report(games: int, seed: int, players: tuple[int, ...], bot: str,
            data: str | None = None, jobs: int | None = None,
            save_to: Path | None = None,
            progress: Callable[[int, int], None] | None = None,
-           difficulty: str = "normal") -> str:
-    by = collect(games, seed, players, bot, data, jobs, progress, difficulty)
+           difficulty: str = "normal", modules: tuple[str, ...] = (),
+           variants: tuple[str, ...] = ()) -> str:
+    by = collect(games, seed, players, bot, data, jobs, progress, difficulty, modules, variants)
     if save_to:
         save(save_to, by, bot, data)
     return render(by, bot, data)
