@@ -468,6 +468,27 @@ def test_perfect_fit_takes_2_off_a_segment_that_completes_two_cabins() -> None:
     assert ship_rules.cabins(ship, Ctx(g.state, g.comps), pink) == 2
 
 
+def test_perfect_fit_counts_when_listing_what_a_player_can_afford() -> None:
+    g = pair_table((*PAIR, *ADV))
+    pink = g.state.players[PINK]
+    ship = pink.ships[0]
+    a, b2, mid = with_half(g, "left", 3)
+    ship.segments = [a, b2]
+    pink.blueprints = [mid]
+    give_card(g, PINK, "adv03")
+    set_turn(g, PINK)
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "build_segments"))
+    g.apply(PlayAgendaEffect("adv03"))
+    cost = g.comps.blueprint(mid).cost
+    assert cost >= 2
+    pink.money = cost - 2  # enough only where the segment completes two cabins
+    options = [c for c in g.legal() if isinstance(c, BuildSegment)]
+    assert options == [BuildSegment(mid, 0, 1)]
+    g.apply(BuildSegment(mid, 0, 1))
+    assert pink.money == 0
+
+
 def test_rachel_ignores_pairing_and_keeps_the_base_count_of_cabins() -> None:
     g = Game.new(GameOptions(players=1, seed=9, modules=PAIR))
     rachel = g.state.players[1]

@@ -104,22 +104,29 @@ def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     discount = modifiers.amount(ctx, p, "segment_discount") + dec.segment_off
     paid: dict[int, int] = {}
 
-    def affordable(bp: str, from_display: bool) -> bool:
+    def affordable(bp: str, from_display: bool, off: int = 0) -> bool:
         cost = max(0, ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if from_display else 0)
-                   - discount)
+                   - discount - off)
         if cost not in paid:
             paid[cost] = modifiers.money_cost(ctx, p, cost)
         return paid[cost] <= p.money
 
-    for bp in dict.fromkeys(p.blueprints):
-        if affordable(bp, False):
-            out.extend(BuildSegment(bp, i, at) for i in ships
+    def builds(name: str, bp: str, from_display: bool) -> None:
+        if affordable(bp, from_display):
+            out.extend(BuildSegment(name, i, at) for i in ships
                        for at in spots(ctx, p, p.ships[i], bp))
+        elif ctx.r.ships is not None:  # a module's discount for one spot (Perfect Fit)
+            out.extend(BuildSegment(name, i, at) for i in ships
+                       for at in spots(ctx, p, p.ships[i], bp)
+                       if affordable(bp, from_display, ctx.r.ships.off(ctx, p, p.ships[i], bp,
+                                                                        at)))
+
+    for bp in dict.fromkeys(p.blueprints):
+        builds(bp, bp, False)
     if can_lose_reputation(p, 1):
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
-            if bp and affordable(bp, True):
-                out.extend(BuildSegment(f"display:{slot}", i, at) for i in ships
-                           for at in spots(ctx, p, p.ships[i], bp))
+            if bp:
+                builds(f"display:{slot}", bp, True)
     if dec.taken:
         out.append(Done())
     return out
