@@ -128,6 +128,9 @@ class Rules:
     on_end_of_step: tuple[Callable[..., None], ...] = ()  # (ctx): an action, stop or launch ends
     on_turn_start: tuple[Callable[..., None], ...] = ()  # (ctx): a player's turn begins
     on_progress_cube: tuple[Callable[..., None], ...] = ()  # (ctx, seat): a cube was placed
+    # (ctx, player, late 0..1) -> VP the bots add to a position for what a module makes worth
+    # having later (developments by a station bonus tile, a technology's marker); play only.
+    bot_values: tuple[Callable[..., float], ...] = ()
     # Agenda effect kinds carried out at once (agenda_effects.OneOff by kind): the base
     # game's, and those a module adds.
     effects: dict[str, agenda_effects.OneOff] = field(default_factory=dict)

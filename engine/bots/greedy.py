@@ -132,6 +132,8 @@ def value(s: State, comps: Components, seat: int) -> float:
     v += _goal_progress(ctx, p)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
+    for module_value in ctx.r.bot_values:
+        v += module_value(ctx, p, late)
     return v
 
 

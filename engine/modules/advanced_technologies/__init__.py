@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 def extend(rules: Rules) -> Rules:
-    from engine.modules.advanced_technologies import play
+    from engine.modules.advanced_technologies import bot, play
     from engine.modules.advanced_technologies.decisions import PrototypeRun
     from engine.registry import Kind
     from engine.rules.agenda_effects import OneOff
@@ -28,6 +28,7 @@ def extend(rules: Rules) -> Rules:
         on_end_of_step=(*rules.on_end_of_step, play.end_of_step),
         on_turn_start=(*rules.on_turn_start, play.turn_start),
         on_progress_cube=(*rules.on_progress_cube, play.rachel_cube),
+        bot_values=(*rules.bot_values, bot.value),
         effects={**rules.effects,
                  "tech_advance": OneOff(play.prototype_run, play.prototype_useful),
                  "tech_surcharge_free": OneOff(play.patent_pool)},

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 def extend(rules: Rules) -> Rules:
-    from engine.modules.station_bonuses import play
+    from engine.modules.station_bonuses import bot, play
     from engine.modules.station_bonuses.decisions import OpenHouse
     from engine.registry import Kind
     from engine.rules.agenda_effects import OneOff
@@ -25,6 +25,7 @@ def extend(rules: Rules) -> Rules:
         setup=(*rules.setup, play.setup),
         on_place_piece=(*rules.on_place_piece, play.on_place),
         on_development_placed=(*rules.on_development_placed, play.turn_tiles),
+        bot_values=(*rules.bot_values, bot.value),
         effects={**rules.effects, "station_bonus_gain": OneOff(play.open_house,
                                                                play.open_house_useful)},
     )
