@@ -18,6 +18,7 @@ from engine.modules.advancements.tower import BASE_BOTTOM_NAMES, DEFAULT_REPLACE
 from engine.options import CUSTOM_ROWS, DEFAULT_NAMES, LEVELS
 from galcruise_tui.text import safe
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.widgets.toggle import Toggle
 
 # The planner plays a round ahead for each main choice: stronger, and a second or so a turn.
 # The expert looks as far over games it deals itself (it never sees a hidden card): the
@@ -78,10 +79,10 @@ class NewGameScreen(Screen[None]):
                 yield Input(str(seed), id="seed", restrict=r"[0-9]*", max_length=20)
             yield Static("[b]Modules[/b] (optional rules; Space turns one on)", id="mod-head")
             for m in MODULES.values():
-                yield Checkbox(safe(m.name), id=f"mod-{m.id}", classes="module")
+                yield Toggle(safe(m.name), id=f"mod-{m.id}", classes="module")
                 yield Static(safe(m.text), classes="module-text")
                 for v, text in m.variants:
-                    yield Checkbox(f"variant: {safe(text)}", id=f"var-{v}", classes="variant")
+                    yield Toggle(f"variant: {safe(text)}", id=f"var-{v}", classes="variant")
                 if m.id == "advancements":
                     with Horizontal(classes="row", id="tower-row"):
                         yield Label("Upgrade tokens replace")
