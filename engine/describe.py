@@ -72,7 +72,9 @@ def gain_text(g: object) -> str:
 
 def blueprint_text(game: Game, bp: str) -> str:
     b = game.comps.blueprint(bp)
-    return f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}, {b.cost}$, {b.vp} VP]"
+    half = game.comps.cabin(bp)  # 客室斡旋: where its half cabin is decides where it may go
+    where = f", ½{half[0].upper()}" if half else ""
+    return f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}{where}, {b.cost}$, {b.vp} VP]"
 
 
 def describe(game: Game, cmd: C.Command) -> str:

@@ -518,3 +518,13 @@ def test_the_tile_choices_read_in_words() -> None:
     assert describe(g, ChooseTile("te03")) == "Advance the Fusion Injector marker (space 1 to 2)"
     s = station_game(2, ("stations_active",))
     assert describe(s, ChooseTile("sb2")).startswith("Take the bonus of station 2's Marketing")
+
+
+def test_a_paired_blueprint_reads_with_its_half_cabin() -> None:
+    from engine.describe import blueprint_text
+
+    g = pair_table()
+    [bp] = with_half(g, "centre", 1)
+    assert ", ½C, " in blueprint_text(g, bp)
+    base = Game.new(GameOptions(players=2, seed=3))
+    assert "½" not in blueprint_text(base, base.state.board.blueprint_display[0] or "")
