@@ -57,10 +57,10 @@ def module_sets() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     return out
 
 
-def game_options(index: int, seed: int) -> GameOptions:
+def game_options(index: int, seed: int, modules_every: int = 3) -> GameOptions:
     """Game `index` of a run: player counts in turn, solo difficulties in turn, every fifth
-    round of player counts on the intro setup, every third with a combination of modules
-    (module_sets, in turn)."""
+    round of player counts on the intro setup, every third (`modules_every`) with a
+    combination of modules (module_sets, in turn)."""
     players = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
     rnd = index // len(PLAYER_COUNTS)
     difficulty = DIFFICULTIES[rnd % len(DIFFICULTIES)] if players == 1 else "normal"
@@ -68,8 +68,8 @@ def game_options(index: int, seed: int) -> GameOptions:
     modules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     sets = module_sets()
-    if rnd % 3 == 2 and sets:
-        modules, variants = sets[(rnd // 3) % len(sets)]
+    if rnd % modules_every == modules_every - 1 and sets:
+        modules, variants = sets[(rnd // modules_every) % len(sets)]
     return GameOptions(players=players, seed=seed + index,
                        difficulty=difficulty, setup=setup,  # type: ignore[arg-type]
                        modules=modules, variants=variants)
@@ -241,7 +241,7 @@ def report_failure(failure: Failure, log: list[Command], folder: Path,
 
 
 def main(games: int, seed: int, out: str | None, stop_after: int = 1,
-         mutants: int = 30) -> int:
+         mutants: int = 30, modules_every: int = 3) -> int:
     folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="galcruise-fuzz-"))
     failures = 0
     commands = 0
@@ -250,7 +250,7 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     played: list[tuple[GameOptions, list[Command]]] = []
     t = time.perf_counter()
     for i in range(games):
-        opts = game_options(i, seed)
+        opts = game_options(i, seed, modules_every)
         game, log, failure = play(opts)
         played.append((opts, log))
         commands += len(log)
