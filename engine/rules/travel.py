@@ -237,9 +237,10 @@ def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
             gain_reputation(ctx, p, n)
         else:
             ctx.push(ResourceChoice(p.seat, left=n, why="day in space"))
-        plural = "s" if guests != 1 else ""
-        ctx.log("travel", p.seat, f"{guests} {names.colour_name(colour)} guest{plural} enjoy "
-                f"the ship: +{n} {kind}.")
+        who = f"{guests} {names.colour_name(colour)} guest{'s enjoy' if guests != 1 else ' enjoys'}"
+        what = {"vp": "VP", "ad": "ad" if n == 1 else "ads",
+                "resource": "resource" if n == 1 else "resources"}.get(kind, kind)
+        ctx.log("travel", p.seat, f"{who} the ship: +{n} {what}.")
 
 
 def come_home(ctx: Ctx, p: Player, ship: Ship) -> None:
