@@ -528,3 +528,22 @@ def test_a_paired_blueprint_reads_with_its_half_cabin() -> None:
     assert ", ½C, " in blueprint_text(g, bp)
     base = Game.new(GameOptions(players=2, seed=3))
     assert "½" not in blueprint_text(base, base.state.board.blueprint_display[0] or "")
+
+
+def test_bots_price_developments_by_the_station_visits_they_will_pay_for() -> None:
+    from engine.modules.station_bonuses import bot
+    from engine.modules.station_bonuses.rules import connections_of
+
+    g = station_game(2)
+    b = g.state.board
+    ctx = Ctx(g.state, g.comps)
+    pink = g.state.players[PINK]
+    assert bot.value(ctx, pink, 0.0) == 0.0
+    a, c = connections_of(2)  # the Marketing Office's station: 1 ad a development
+    b.connections[a - 1] = [PINK]
+    grey = bot.value(ctx, pink, 0.0)
+    b.station_active[1] = True
+    one = bot.value(ctx, pink, 0.0)
+    b.connections[c - 1] = [PINK]
+    assert 0 < grey < one < bot.value(ctx, pink, 0.0)
+    assert bot.value(ctx, pink, 1.0) == 0.0  # nothing left to visit at the game's end
