@@ -57,10 +57,10 @@ def module_sets() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     return out
 
 
-def game_options(index: int, seed: int) -> GameOptions:
+def game_options(index: int, seed: int, module: str | None = None) -> GameOptions:
     """Game `index` of a run: player counts in turn, solo difficulties in turn, every fifth
     round of player counts on the intro setup, every third with a combination of modules
-    (module_sets, in turn)."""
+    (module_sets, in turn); with `module`, every game with a combination holding it."""
     players = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
     rnd = index // len(PLAYER_COUNTS)
     difficulty = DIFFICULTIES[rnd % len(DIFFICULTIES)] if players == 1 else "normal"
@@ -68,7 +68,10 @@ def game_options(index: int, seed: int) -> GameOptions:
     modules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     sets = module_sets()
-    if rnd % 3 == 2 and sets:
+    if module is not None:
+        sets = [(m, v) for m, v in sets if module in m]
+        modules, variants = sets[rnd % len(sets)]
+    elif rnd % 3 == 2 and sets:
         modules, variants = sets[(rnd // 3) % len(sets)]
     return GameOptions(players=players, seed=seed + index,
                        difficulty=difficulty, setup=setup,  # type: ignore[arg-type]
@@ -241,7 +244,7 @@ def report_failure(failure: Failure, log: list[Command], folder: Path,
 
 
 def main(games: int, seed: int, out: str | None, stop_after: int = 1,
-         mutants: int = 30) -> int:
+         mutants: int = 30, module: str | None = None) -> int:
     folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="galcruise-fuzz-"))
     failures = 0
     commands = 0
@@ -250,7 +253,7 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     played: list[tuple[GameOptions, list[Command]]] = []
     t = time.perf_counter()
     for i in range(games):
-        opts = game_options(i, seed)
+        opts = game_options(i, seed, module)
         game, log, failure = play(opts)
         played.append((opts, log))
         commands += len(log)
@@ -270,7 +273,8 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     mix = ", ".join(f"{k}: {v}" for k, v in sorted(per.items()))
     print(f"fuzz: {sum(per.values())} games ({mix}), {commands:,} commands, every invariant "
           f"after each; {failures} failure{'s' if failures != 1 else ''}; {spent:.0f} s; "
-          f"{with_modules} with modules ({len(module_sets())} combinations in turn)")
+          f"{with_modules} with modules ({len(module_sets())} combinations in turn"
+          + (f", those holding {module}" if module else "") + ")")
     if mutants > 0:
         failures += mutant_report(folder, played, mutants, seed)
     return 1 if failures else 0
