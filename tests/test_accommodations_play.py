@@ -136,3 +136,16 @@ def test_both_technologies_join_the_pool() -> None:
     c = components_for(ACC)
     assert {"te09", "te10"} <= {t.id for t in c.technologies}
     assert c.technology("te10").effect.kind == "tour_bonus_vp"
+
+
+def test_the_hospitality_manager_pays_when_an_expert_is_placed() -> None:
+    g = game()
+    b = g.state.board
+    b.expert_tile, b.occupants = "ex10", [None] * 6
+    pink = g.state.players[PINK]
+    pink.break_room, pink.experts = ["worker", "worker", "expert_left"], ["expert_right"]
+    set_turn(g, PINK)
+    ads, rep = pink.ads, pink.reputation
+    g.apply(PlaceWorker("expert_left", 3))
+    assert (pink.ads, pink.reputation) == (ads + 1, rep + 1)
+    assert g.comps.expert_tile("ex9").ability.kind == "blueprint_extra"

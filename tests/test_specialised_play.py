@@ -183,3 +183,25 @@ def test_the_module_cannot_be_played_with_cabin_pairing() -> None:
     with pytest.raises(IllegalOptions, match="'cabin_pairing' and 'specialised_blueprints' "
                                               "cannot be played together"):
         GameOptions(modules=("specialised_blueprints", "cabin_pairing")).validate()
+
+
+def test_a_resource_of_choice_is_taken_before_the_next_guest() -> None:
+    import msgspec
+
+    from engine.components import Components, Gain, data_hash
+
+    g = game()
+    files = dict(g.comps.files)
+    bps = files["blueprints.toml"]
+    show = next(b for b in bps.blueprint if b.id == SHOW)  # type: ignore[attr-defined]
+    mine = msgspec.structs.replace(show, effect=msgspec.structs.replace(
+        show.effect, gain=Gain(resources=1)))
+    files["blueprints.toml"] = type(bps)(blueprint=tuple(
+        mine if b.id == SHOW else b for b in bps.blueprint))  # type: ignore[attr-defined]
+    g.comps = Components(files, data_hash(files))
+    g._legal_cache = None
+    flying(g, YELLOW, [SHOW, STUNT], ["purple", "orange"])
+    start_turn(g, YELLOW)
+    g.apply(PlaceGuest("purple", 0))
+    assert g.pending is not None and g.pending.kind == "choose_resource"
+    assert g.state.stack[-2].kind == "visit_segment"

@@ -82,14 +82,15 @@ def apply(ctx: Ctx, dec: VisitSegment, cmd: PlaceGuest) -> None:
     else:
         ctx.log("travel", p.seat, f"{guest} visits {bps[cmd.segment].name} "
                 f"(segment {cmd.segment + 1}): {bps[cmd.segment].text}")
-    apply_gain(ctx, p, visit.gain, bps[cmd.segment].name if cmd.segment >= 0 else "the guest")
-    # The next guest waits under the follow-up: each effect is finished before it (the book).
+    # The next guest waits under whatever this effect asks (a resource of choice, a build, a
+    # blueprint, funding): each effect is finished before it (the book).
     if waiting:
         ctx.push(VisitSegment(p.seat, ship=dec.ship, waiting=waiting, used=used))
-    else:
-        modifiers.end_of_step(ctx)
+    apply_gain(ctx, p, visit.gain, bps[cmd.segment].name if cmd.segment >= 0 else "the guest")
     if visit.follow is not None:
         follow_up(ctx, p, visit.follow, visit.amount)
+    if not waiting:
+        modifiers.end_of_step(ctx)
 
 
 def follow_up(ctx: Ctx, p: Player, kind: str, amount: int) -> None:
