@@ -57,10 +57,17 @@ def module_sets() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     return out
 
 
+<<<<<<< HEAD
 def game_options(index: int, seed: int, modules_every: int = 3) -> GameOptions:
     """Game `index` of a run: player counts in turn, solo difficulties in turn, every fifth
     round of player counts on the intro setup, every third (`modules_every`) with a
     combination of modules (module_sets, in turn)."""
+=======
+def game_options(index: int, seed: int, module: str | None = None) -> GameOptions:
+    """Game `index` of a run: player counts in turn, solo difficulties in turn, every fifth
+    round of player counts on the intro setup, every third with a combination of modules
+    (module_sets, in turn); with `module`, every game with a combination holding it."""
+>>>>>>> special
     players = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
     rnd = index // len(PLAYER_COUNTS)
     difficulty = DIFFICULTIES[rnd % len(DIFFICULTIES)] if players == 1 else "normal"
@@ -68,8 +75,16 @@ def game_options(index: int, seed: int, modules_every: int = 3) -> GameOptions:
     modules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     sets = module_sets()
+<<<<<<< HEAD
     if rnd % modules_every == modules_every - 1 and sets:
         modules, variants = sets[(rnd // modules_every) % len(sets)]
+=======
+    if module is not None:
+        sets = [(m, v) for m, v in sets if module in m]
+        modules, variants = sets[rnd % len(sets)]
+    elif rnd % 3 == 2 and sets:
+        modules, variants = sets[(rnd // 3) % len(sets)]
+>>>>>>> special
     return GameOptions(players=players, seed=seed + index,
                        difficulty=difficulty, setup=setup,  # type: ignore[arg-type]
                        modules=modules, variants=variants)
@@ -241,7 +256,11 @@ def report_failure(failure: Failure, log: list[Command], folder: Path,
 
 
 def main(games: int, seed: int, out: str | None, stop_after: int = 1,
+<<<<<<< HEAD
          mutants: int = 30, modules_every: int = 3) -> int:
+=======
+         mutants: int = 30, module: str | None = None) -> int:
+>>>>>>> special
     folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="galcruise-fuzz-"))
     failures = 0
     commands = 0
@@ -250,7 +269,11 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     played: list[tuple[GameOptions, list[Command]]] = []
     t = time.perf_counter()
     for i in range(games):
+<<<<<<< HEAD
         opts = game_options(i, seed, modules_every)
+=======
+        opts = game_options(i, seed, module)
+>>>>>>> special
         game, log, failure = play(opts)
         played.append((opts, log))
         commands += len(log)
@@ -270,7 +293,8 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     mix = ", ".join(f"{k}: {v}" for k, v in sorted(per.items()))
     print(f"fuzz: {sum(per.values())} games ({mix}), {commands:,} commands, every invariant "
           f"after each; {failures} failure{'s' if failures != 1 else ''}; {spent:.0f} s; "
-          f"{with_modules} with modules ({len(module_sets())} combinations in turn)")
+          f"{with_modules} with modules ({len(module_sets())} combinations in turn"
+          + (f", those holding {module}" if module else "") + ")")
     if mutants > 0:
         failures += mutant_report(folder, played, mutants, seed)
     return 1 if failures else 0

@@ -13,26 +13,45 @@ from engine import components as C
 from engine.components import Components, DataError, check, load_components, with_module_cards
 from engine.modules import MODULES, expansion_data
 
+# Modules whose data set grew after games were saved with them: such a module then added only
+# its agenda cards (data/agenda.toml). A game recorded with that older data set (its hash says
+# so) is rebuilt with it, so it deals and plays as it did: every rule of the module's other
+# contents reads them from the data set, and finds none.
+LEGACY: tuple[str, ...] = ("accommodations",)
 
-def components_for(modules: tuple[str, ...]) -> Components:
+
+def components_for(modules: tuple[str, ...], data_hash: str | None = None) -> Components:
     """The data set of a game with these modules: the active base set (built-in or
-    --components) with each module's components added, in the order given."""
-    return _with_modules(C.active_dir(), modules)
+    --components) with each module's components added, in the order given. `data_hash`: the
+    one a stored game was made with; when it is an older form of a module's data (LEGACY),
+    that form."""
+    comps = _with_modules(C.active_dir(), modules)
+    if data_hash is None or data_hash == comps.data_hash:
+        return comps
+    old = tuple(m for m in modules if m in LEGACY)
+    if old:
+        legacy = _with_modules(C.active_dir(), modules, old)
+        if legacy.data_hash == data_hash:
+            return legacy
+    return comps
 
 
 @functools.cache
-def _with_modules(active: Path | None, modules: tuple[str, ...]) -> Components:
+def _with_modules(active: Path | None, modules: tuple[str, ...],
+                  cards_only: tuple[str, ...] = ()) -> Components:
     comps = load_components()
     for m in modules:
+        if m in cards_only:
+            comps = with_module_cards(comps, m)
         # An expansion module's folder says what it adds, registered in MODULES or not yet.
-        if m in expansion_data.EXPANSIONS:
+        elif m in expansion_data.EXPANSIONS:
             comps = expansion_data.with_expansion(comps, m, modules)
         elif m in MODULES:
             if MODULES[m].agenda:
                 comps = with_module_cards(comps, m)
         else:
             raise DataError(f"no component data for module {m!r}")
-    if any(m in expansion_data.EXPANSIONS for m in modules):
+    if any(m in expansion_data.EXPANSIONS and m not in cards_only for m in modules):
         bad = check(comps, merged=modules)
         if bad:
             raise DataError("component data refused with modules "

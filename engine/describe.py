@@ -72,9 +72,45 @@ def gain_text(g: object) -> str:
 
 def blueprint_text(game: Game, bp: str) -> str:
     b = game.comps.blueprint(bp)
+<<<<<<< HEAD
     half = game.comps.cabin(bp)  # 客室斡旋: where its half cabin is decides where it may go
     where = f", ½{half[0].upper()}" if half else ""
     return f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}{where}, {b.cost}$, {b.vp} VP]"
+=======
+    effect = game.comps.segment_effect(bp)  # 専門設計図: what a guest visiting it starts
+    does = f": {segment_effect_text(effect)}" if effect is not None else ""
+    return f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}, {b.cost}$, {b.vp} VP{does}]"
+
+
+def segment_effect_text(e: object, short: bool = False) -> str:
+    """専門設計図: a segment's effect (components.SegmentEffect) in a few words; `short` for the
+    board (guest letters, "$")."""
+    kind, amount = getattr(e, "kind", ""), getattr(e, "amount", 0) or 1
+    colour = getattr(e, "colour", None)
+    got = gain_text(getattr(e, "gain", None))
+    if short:
+        got = got.replace(" money", "$").replace(" reputation", " rep").replace(" resources",
+                                                                                " res")
+    who = (GUEST_LETTER.get(colour, "?") if short else GUEST_NAME.get(colour, colour)) \
+        if colour else ""
+    if kind == "per_icon":
+        return f"{got} per {who} icon aboard" if not short else f"{got}/{who} icon"
+    if kind == "per_guest":
+        return f"{got} per {who + ' ' if who else ''}guest aboard" if not short else \
+            f"{got}/{who + ' ' if who else ''}guest"
+    if kind == "per_segment":
+        return f"{got} per segment of the ship" if not short else f"{got}/segment"
+    if kind == "build_segment":
+        return f"build {amount} segment{'s' if amount != 1 else ''} in a ship at home" \
+            if not short else "build a segment"
+    if kind == "free_blueprint":
+        return f"{amount} free blueprint{'s' if amount != 1 else ''}" if not short else \
+            f"{amount} free bp"
+    if kind == "funding":
+        return f"{amount} funding bonus{'es' if amount != 1 else ''}" if not short else \
+            f"{amount} funding"
+    return got
+>>>>>>> special
 
 
 def describe(game: Game, cmd: C.Command) -> str:
@@ -265,6 +301,9 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         slot = b.technologies.index(cmd.tile)
         m = b.tech_markers[slot]
         return (f"Advance the {c.technology(cmd.tile).name} marker (space {m + 1} to {m + 2})",)
+    own = getattr(cmd, "path", None)  # a module's command says itself (専門設計図's PlaceGuest)
+    if callable(own):
+        return own(game)
     pay_fee = getattr(C, "PayFee", None)
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]

@@ -55,7 +55,7 @@ class Game:
     @classmethod
     def from_snapshot(cls, data: bytes, comps: Components | None = None) -> Game:
         state = _state_decoder.decode(data)
-        return cls(state, comps or components_for(state.options.modules))
+        return cls(state, comps or components_for(state.options.modules, state.data_hash))
 
     def copy(self) -> Game:
         game = Game(copy_state(self.state), self.comps)

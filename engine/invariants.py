@@ -55,6 +55,7 @@ def check(game: Game) -> list[str]:
     bad += _station_tiles(game)
     bad += _tech_markers(game)
     bad += _pairing(game)
+    bad += _visits(game)
     if any(x < 0 or x > 5 for x in b.silo):
         bad.append(f"silo out of range {b.silo}")
     # Every card and tile in exactly one place.
@@ -183,9 +184,11 @@ def _cabins(game: Game, p, sh) -> int:  # noqa: ANN001 - Player, Ship
 
 
 def _pairing(game: Game) -> list[str]:
-    """客室斡旋: no cabin is ever half-built (every player's ship but Rachel's)."""
+    """客室斡旋 (and 専門設計図, built by its rule): no cabin is ever half-built (every
+    player's ship but Rachel's)."""
     s = game.state
-    if "cabin_pairing" not in s.options.modules:
+    if "cabin_pairing" not in s.options.modules and \
+            "specialised_blueprints" not in s.options.modules:
         return []
     from engine.modules.cabin_pairing import rules as pairing
 
@@ -198,6 +201,44 @@ def _pairing(game: Game) -> list[str]:
             halves = [c.cabin(b) or "" for b in sh.segments]
             if not pairing.never_half_built(c.cockpit_cabin(sh.cockpit), halves):
                 bad.append(f"{p.name}'s ship {k + 1} has a half-built cabin ({halves})")
+    return bad
+
+
+def _visits(game: Game) -> list[str]:
+    """専門設計図: the guest tokens are the module's; a day in space being spent (VisitSegment)
+    is one at a time, for a ship in flight, with its waiting guests aboard; no segment started
+    twice beyond Encore Performance's grant, and each started one shows a guest's icon."""
+    s = game.state
+    if "specialised_blueprints" not in s.options.modules:
+        return []
+    from engine.ctx import Ctx
+    from engine.modules.specialised_blueprints import play
+    from engine.modules.specialised_blueprints import rules as sb
+    from engine.modules.specialised_blueprints.decisions import VisitSegment
+
+    bad = []
+    if s.board.guest_bonus != ["gt-o", "gt-p", "gt-t"]:
+        bad.append(f"guest bonus tokens {s.board.guest_bonus}, not the module's")
+    visits = [d for d in s.stack if isinstance(d, VisitSegment)]
+    if len(visits) > 1:
+        bad.append(f"{len(visits)} days in space spent at once")
+    for d in visits:
+        p = s.players[d.seat]
+        if not 0 <= d.ship < len(p.ships) or p.ships[d.ship].cruise is None:
+            bad.append(f"{p.name}'s visit is for no ship in flight")
+            continue
+        sh = p.ships[d.ship]
+        ctx = Ctx(s, game.comps)
+        if any(d.waiting.count(g) > sh.guests.count(g) for g in d.waiting) or \
+                len(d.waiting) + len(d.used) > len(sh.guests) or not d.waiting:
+            bad.append(f"{p.name}'s visit waits for {d.waiting} with {sh.guests} aboard and "
+                       f"{d.used} started")
+        if sb.repeats_used(d.used) > play.extra(ctx, p):
+            bad.append(f"{p.name}'s ship started a segment twice ({d.used}) without a card")
+        for i in d.used:
+            if not 0 <= i < len(sh.segments) or \
+                    not set(game.comps.blueprint(sh.segments[i]).icons) & set(sh.guests):
+                bad.append(f"{p.name}'s segment {i + 1} started with no guest of its icon")
     return bad
 
 

@@ -33,8 +33,9 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     modules: tuple[str, ...] = ()
     # Rule variants of the modules in play (engine.modules.advancements.rules.VARIANTS).
     variants: tuple[str, ...] = ()
-    # 『技術革新』 (module advancements): which 2 bottom launch-tower tokens (0-3: 4 money,
-    # 4 ads, 4 resources, a development at 4 off) its upgrade tokens replace; () the default.
+    # 『技術革新』 (module advancements) and 『快適空間』 (accommodations): which 2 bottom
+    # launch-tower tokens (0-3: 4 money, 4 ads, 4 resources, a development at 4 off) each
+    # one's upgrade tokens replace, in that order (advancements.tower.places); () the default.
     tower_replace: tuple[int, ...] = ()
 
     def validate(self) -> None:
@@ -69,12 +70,9 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
         bad = problems(self.modules) + variant_problems(self.modules, self.variants)
         if self.tower_replace:
-            from engine.modules.advancements.tower import tower_problems
+            from engine.modules.advancements.tower import replace_problems
 
-            if "advancements" not in self.modules:
-                bad.append("tower_replace is only used with module 'advancements'")
-            else:
-                bad += tower_problems(self.tower_replace)
+            bad += replace_problems(self.tower_replace, self.modules)
         if bad:
             raise IllegalOptions("; ".join(bad))
 

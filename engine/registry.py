@@ -121,6 +121,9 @@ class Rules:
     bottom_tokens: Callable[..., list[str]] | None = None
     tower_tokens: TowerTokens | None = None  # the tokens it puts there that are not the base's
     ships: ShipRules | None = None  # None: a segment goes beside the engine, cabins = segments - 1
+    # (ctx, player, ship): a module's day in space instead of the guests' bonuses (専門設計図);
+    # it ends the step (modifiers.end_of_step) once the day is spent.
+    day_in_space: Callable[..., None] | None = None
     # (ctx, slot 0-based) -> a technology's effect now; None: its tile's printed effect.
     tech_effect: Callable[..., Any] | None = None
     # (ctx, slot) -> money added to each fee for it and to a development under it.

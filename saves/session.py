@@ -51,7 +51,7 @@ def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | st
         options.validate()  # unknown modules included, before their data is looked for
     except GameError as e:
         raise refuse(where, f"its game options are not valid ({e})") from None
-    comps = components_for(options.modules)
+    comps = components_for(options.modules, data_hash)  # an older form of a module's data
     if data_hash != comps.data_hash:
         raise refuse(where, f"made with the component data set {data_id} "
                             f"({data_hash[:8]}), not the one loaded now, {comps.data_id} "

@@ -26,12 +26,39 @@ COMBOS = [c for n in range(1, 8) for c in itertools.combinations(OTHERS + MINE, 
           if set(MINE) & set(c) and not {"cabin_pairing", "specialised_blueprints"} <= set(c)]
 
 
-def test_the_modules_are_not_yet_playable_and_the_registered_one_is_unchanged() -> None:
-    assert "specialised_blueprints" not in MODULES and "starting_upgrades" not in MODULES
+def test_the_registered_modules_deal_all_their_contents() -> None:
+    assert "specialised_blueprints" in MODULES and "starting_upgrades" not in MODULES
+    assert not MODULES["accommodations"].agenda  # its cards come with its other contents
     c = components_for(("accommodations",))
-    assert [a.id for a in c.agenda_cards if a.id.startswith("acc")] == ["acc01", "acc02",
-                                                                        "acc03"]
-    assert len(c.technologies) == 8 and not c.tower_tokens
+    assert [a.id for a in c.agenda_cards if a.id.startswith("acc")] == [
+        "acc01", "acc02", "acc03", "acc05", "acc06"]  # Encore Performance needs its module
+    assert len(c.technologies) == 10 and [t.id for t in c.tower_tokens] == ["tt3", "tt4"]
+    assert {"ex9", "ex10"} <= {e.id for e in c.expert_tiles}
+
+
+def test_a_game_saved_when_the_module_added_only_its_three_cards_still_loads() -> None:
+    """Before its other contents were wired, `accommodations` added its 3 FAQ cards only: a
+    game recorded with that data set (its hash) is rebuilt with it and deals as it did."""
+    from engine import Game, GameOptions
+    from engine.components import with_module_cards
+    from saves.session import rebuild
+
+    old = with_module_cards(load_components(), "accommodations")
+    mods = ("accommodations",)
+    assert components_for(mods).data_hash != old.data_hash
+    assert components_for(mods, old.data_hash) is components_for(mods, old.data_hash)
+    assert components_for(mods, old.data_hash).data_hash == old.data_hash
+    opts = GameOptions(players=3, seed=11, modules=mods)
+    then = Game.new(opts, old)
+    g = rebuild(opts, old.data_id, old.data_hash, "old.json")
+    assert g.state_hash() == then.state_hash()
+    assert len(g.comps.technologies) == 8 and not g.comps.tower_tokens
+    assert [p.tower_bottom for p in g.state.players] == [p.tower_bottom
+                                                          for p in then.state.players]
+    assert Game.from_snapshot(then.snapshot()).comps.data_hash == old.data_hash
+    # A hash no form of the data has is still refused.
+    with pytest.raises(Exception, match="made with the component data set"):
+        rebuild(opts, "other", "0" * 64, "bad.json")
 
 
 @pytest.mark.parametrize("modules", COMBOS, ids=["+".join(c) for c in COMBOS])

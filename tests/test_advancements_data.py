@@ -58,8 +58,10 @@ def test_every_combination_loads_and_differs_from_the_base(modules: tuple[str, .
 def test_order_of_modules_is_the_order_of_the_deck() -> None:
     a = components_for(("advancements", "accommodations"))
     b = components_for(("accommodations", "advancements"))
-    assert [x.id for x in a.agenda_cards][-5:] == ["adv05", "adv06", "acc01", "acc02", "acc03"]
-    assert [x.id for x in b.agenda_cards][-5:] == ["acc01", "acc02", "acc03", "adv05", "adv06"]
+    assert [x.id for x in a.agenda_cards][-7:] == ["adv05", "adv06", "acc01", "acc02", "acc03",
+                                                   "acc05", "acc06"]
+    assert [x.id for x in b.agenda_cards][-7:] == ["acc01", "acc02", "acc03", "acc05", "acc06",
+                                                   "adv05", "adv06"]
 
 
 def test_only_the_wired_modules_of_the_expansion_are_playable() -> None:

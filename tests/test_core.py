@@ -89,6 +89,8 @@ def test_options_are_validated():
 
 
 def test_illegal_commands_are_refused_with_a_reason_and_state_untouched():
+    from engine.modules.specialised_blueprints.commands import PlaceGuest
+
     g = finish_setup(new_game(players=3, seed=9))
     set_turn(g, 0)
     g.state.board.occupants[2] = None
@@ -103,7 +105,7 @@ def test_illegal_commands_are_refused_with_a_reason_and_state_untouched():
         C.AdvanceShip(0, 1), C.FundingBonus("money"), C.ChooseResource("food"),
         C.PlayAgendaResource("zz"), C.PlayAgendaEffect("zz"), C.UseTechnology(3),
         C.DropReputation(5, "ad"), C.DiscardAgenda("zz"), C.PayFee(3), C.Done(),
-        C.CallMeeting(), C.ChooseTile("sb1"),
+        C.CallMeeting(), C.ChooseTile("sb1"), PlaceGuest("orange", 0),
     ]
     # Every command kind is covered by a sample.
     assert {type(c) for c in samples} >= set(U.ALL_COMMAND_TYPES) - {C.CallMeeting, C.Done}

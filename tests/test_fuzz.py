@@ -326,3 +326,30 @@ def test_one_game_with_every_advancements_module_keeps_every_invariant() -> None
     game, log, failure = fuzz.play(opts, shadow=False)
     assert failure is None, (failure.messages if failure else None)
     assert game.is_over and len(log) > 100
+
+
+@pytest.mark.parametrize(("players", "modules"), [
+    (2, ("specialised_blueprints", "accommodations", "station_bonuses",
+         "advanced_technologies", "advancements")),
+    (1, ("specialised_blueprints",)),
+])
+def test_one_game_with_accommodations_modules_keeps_every_invariant(
+        players: int, modules: tuple[str, ...]) -> None:
+    """The fast tier's fuzz of 『快適空間』: its two wired modules with every 技術革新 module the
+    book allows beside them (not 客室斡旋), and 専門設計図 against Rachel; the days in space are
+    spent visiting segments."""
+    opts = GameOptions(players=players, seed=7200 + players, modules=modules)
+    game, log, failure = fuzz.play(opts, shadow=False)
+    assert failure is None, (failure.messages if failure else None)
+    assert game.is_over and len(log) > 100
+    if players > 1:
+        assert any(type(c).__name__ == "PlaceGuest" for c in log)
+
+
+def test_a_fuzz_run_can_hold_one_module_in_every_game() -> None:
+    sets = [m for m, _ in fuzz.module_sets() if "specialised_blueprints" in m]
+    opts = [fuzz.game_options(i, 0, "specialised_blueprints") for i in range(4 * len(sets))]
+    assert all("specialised_blueprints" in o.modules for o in opts)
+    assert {o.modules for o in opts} == set(sets)  # each allowed combination, 1-4 players
+    assert not any("cabin_pairing" in o.modules for o in opts)
+    assert {(o.modules, o.players) for o in opts} == {(m, n) for m in sets for n in (1, 2, 3, 4)}

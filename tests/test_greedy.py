@@ -73,3 +73,32 @@ def test_a_launch_that_needs_a_drop_is_weighed_to_liftoff() -> None:
     assert not any(d.kind in LAUNCH_STEPS for d in done.stack)
     assert me.ships[0].cruise == tile and me.ships[0].guests[0] == "orange"
     assert me.fuel == 0 and me.reputation < 6 and me.launches == 1
+
+
+def test_on_a_day_in_space_the_bot_takes_the_best_assignment_of_guests_to_segments() -> None:
+    """専門設計図: every order of the guests is tried. The adventurous guest could go to any
+    of the three segments; only on the Aerial Stunt Deck (3 money) does it leave the Game
+    Show (1 ad, 1 reputation) to the relaxing guest; with no ship at home, the Wine Tasting
+    Corner's build is worth nothing."""
+    from test_specialised_play import SHOW, STUNT, WINE, YELLOW, flying, game
+
+    from engine.bots import visits
+    from engine.bots.greedy import _visit_price
+    from engine.ctx import Ctx
+    from engine.modules.specialised_blueprints.commands import PlaceGuest
+    from tests.helpers import start_turn
+
+    g = game()
+    yellow = g.state.players[YELLOW]
+    flying(g, YELLOW, [WINE, SHOW, STUNT], ["orange", "purple"])
+    yellow.money = 0
+    start_turn(g, YELLOW)
+    bot = GreedyBot(1)
+    assert bot.choose(g) == PlaceGuest("orange", 2)
+    ctx = Ctx(g.state, g.comps)
+    dec = g.pending
+    best, first = visits.best(ctx, dec, lambda v: _visit_price(ctx, yellow, v))  # type: ignore[arg-type]
+    assert first == PlaceGuest("orange", 2) and best > 0
+    g.apply(bot.choose(g))
+    assert yellow.money == 3
+    assert bot.choose(g) == PlaceGuest("purple", 1)

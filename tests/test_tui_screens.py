@@ -302,3 +302,88 @@ def test_a_complete_game_with_every_module_of_the_expansion_by_keys() -> None:
         assert isinstance(app.screen, ScoreScreen)
 
     run(body, seed=6)
+
+
+def test_the_new_game_form_refuses_specialised_blueprints_with_cabin_pairing() -> None:
+    from textual.widgets import Checkbox, Static
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#mod-specialised_blueprints", Checkbox).value = True
+        screen.query_one("#mod-cabin_pairing", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert app.screen is screen  # nothing started
+        error = str(screen.query_one("#new-error", Static).render())
+        assert "'cabin_pairing' and 'specialised_blueprints' cannot be played together" in error
+
+    run(body)
+
+
+def test_the_new_game_form_places_both_expansions_tokens() -> None:
+    from textual.widgets import Checkbox, Select
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#mod-accommodations", Checkbox).value = True
+        await pilot.pause()
+        assert screen.query_one("#tower-row").display
+        assert not screen.query_one("#tower-acc-row").display
+        assert screen.options().tower_replace == (1, 2)
+        screen.query_one("#mod-advancements", Checkbox).value = True
+        await pilot.pause()
+        assert screen.query_one("#tower-acc-row").display
+        assert screen.options().tower_replace == (1, 2)  # 快適空間's: the two places left
+        screen.query_one("#tower", Select).value = (0, 1)
+        screen.query_one("#tower-acc", Select).value = (2, 3)
+        await pilot.pause()
+        assert screen.options().tower_replace == (0, 1, 2, 3)
+
+    run(body)
+
+
+def test_the_boards_show_specialised_segments_effects_and_the_guest_tokens() -> None:
+    from engine import Game
+    from engine.commands import Done
+    from engine.ctx import Ctx
+    from engine.flow import describe
+    from engine.modules.specialised_blueprints.commands import PlaceGuest
+    from tests.helpers import start_turn
+
+    mods = ("specialised_blueprints",)
+    g = Game.new(GameOptions(players=2, seed=5, modules=mods))
+    while g.state.turn.phase == "setup":
+        g.apply(g.legal()[0])
+    p = g.state.players[0]
+    ship = p.ships[0]
+    ship.segments = ["sp11", "sp12", "sp29"]  # Aerial Stunt Deck, Game Show, Wine Tasting
+    ship.cruise = next(t.id for t in g.comps.cruise_tiles if t.stops[0] == "space")
+    ship.stop, ship.pilot, ship.guests, p.hand = -1, "worker", ["orange", "purple"], []
+    start_turn(g, 0)
+    if g.pending is not None and g.pending.kind == "travel_start":
+        g.apply(Done())
+    g.apply(PlaceGuest("orange", 0))
+    board = render.player_board(view(g, 0), 0)
+    visits = next(line for line in board.splitlines() if line.startswith("    visits: "))
+    assert len(visits) <= 80
+    assert "1✓ 1$/A icon" in visits and "3 build a segment" in visits
+    assert "\\[✓Aerial Stunt" in board
+    market = render.marketing(view(g, 0))
+    assert "[b]Guest tokens[/b]" in market and ": 1 reputation" in market
+    shown = render.supply_pane(view(g, 0))
+    assert shown.count("VP (") >= 5  # each displayed blueprint with its effect
+    dec = g.pending
+    assert dec is not None and dec.kind == "visit_segment"
+    words = describe(Ctx(g.state, g.comps), dec)
+    assert "place a guest on a segment showing its icon" in words
+    assert "waiting: relaxing" in words and "started: Aerial Stunt Deck" in words
+    base = Game.new(GameOptions(players=2, seed=5))
+    assert "visits:" not in render.player_board(view(base, 0), 0)
+    assert "Guest bonuses" in render.marketing(view(base, 0))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.bots import visits
 from engine.bots.random_bot import RandomBot
 from engine.commands import (
     Command,
@@ -30,6 +31,8 @@ from engine.components import Components
 from engine.ctx import Ctx
 from engine.decisions import Act, ChooseAction, Decision, MainChoice
 from engine.game import Game
+from engine.modules.specialised_blueprints import rules as sb
+from engine.modules.specialised_blueprints.decisions import VisitBuild, VisitSegment
 from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
@@ -132,8 +135,49 @@ def value(s: State, comps: Components, seat: int) -> float:
     v += _goal_progress(ctx, p)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
+<<<<<<< HEAD
     for module_value in ctx.r.bot_values:
         v += module_value(ctx, p, late)
+=======
+    if "specialised_blueprints" in s.options.modules:
+        v += _visit_value(ctx, p)
+    return v
+
+
+# 《専門設計図》: a segment's follow-up effects, per unit (a build saves an action and is a
+# segment, often a cabin; a funding bonus is about a money or an ad).
+FUNDING = 0.9
+VISIT_BUILD = SEGMENT + 0.5 * CABIN
+
+
+def _visit_value(ctx: Ctx, p: Player) -> float:
+    """A day in space being spent is worth the best assignment of its waiting guests to the
+    ship's segments, and a segment's build still to make the segment it brings."""
+    v = 0.0
+    for d in ctx.s.stack:
+        if d.seat != p.seat:
+            continue
+        if isinstance(d, VisitSegment):
+            v += visits.best(ctx, d, lambda visit: _visit_price(ctx, p, visit))[0]
+        elif isinstance(d, VisitBuild):
+            v += VISIT_BUILD * d.limit
+    return v
+
+
+def _visit_price(ctx: Ctx, p: Player, visit: sb.Visit) -> float:
+    """One guest's visit in VP, at the player's present money and ads."""
+    g = visit.gain
+    v = _stepped(p.money + g.money, MONEY) - _stepped(p.money, MONEY)
+    v += _stepped(p.ads + g.ads, ADS) - _stepped(p.ads, ADS)
+    v += g.vp + REPUTATION * g.reputation + CARD * g.agenda
+    v += RESOURCE * (g.food + g.oxygen + g.fuel + g.resources)
+    if visit.follow == "funding":
+        v += FUNDING * visit.amount
+    elif visit.follow == "free_blueprint":
+        v += (BLUEPRINT + 2 * BLUEPRINT_VP) * visit.amount
+    elif visit.follow == "build_segment" and visits.can_build(ctx, p):
+        v += VISIT_BUILD * visit.amount
+>>>>>>> special
     return v
 
 
@@ -347,6 +391,12 @@ class GreedyBot:
         if self.explore and stuck and isinstance(dec, MainChoice) and \
                 self.rng.below(self.explore) == 0:
             return self.random.choose(game)
+        if isinstance(dec, VisitSegment):  # every order of the guests, on no copy
+            ctx = Ctx(game.state, game.comps)
+            p = ctx.player(dec.seat)
+            first = visits.best(ctx, dec, lambda visit: _visit_price(ctx, p, visit))[1]
+            if first is not None and first in legal:
+                return first
         options = _candidates(legal, game.state.players[dec.seat].reputation)
         return self.pick(game, dec, options, weigh(game.state, game.comps, dec.seat, options))
 

@@ -34,9 +34,9 @@ class Module(msgspec.Struct, frozen=True):
 
 
 MODULES: dict[str, Module] = {m.id: m for m in (
-    Module("accommodations", "快適空間 (Accommodations): its agenda cards",
-           "PAL 9001, Schedule Advance and Board Game Cruise join the agenda deck",
-           agenda=True),
+    Module("accommodations", "快適空間 (Accommodations): other contents",
+           "6 agenda cards, 2 experts, 2 upgrade tokens each, 2 technologies (+1 money to "
+           "use)"),
     Module("station_bonuses", "区画ボーナス・タイル (Station Bonus Tiles)",
            "a station with 3 developments (4 at 4 players) pays its visitors by their "
            "developments there",
@@ -50,6 +50,9 @@ MODULES: dict[str, Module] = {m.id: m for m in (
                       "(all its surcharges due)"),)),
     Module("advancements", "技術革新 (Advancements): other contents",
            "6 agenda cards, 2 experts, 2 upgrade tokens each, a cockpit and an engine"),
+    Module("specialised_blueprints", "専門設計図 (Specialised Blueprints)",
+           "48 blueprints whose segments guests visit on a day in space; built by cabin "
+           "pairing", incompatible=("cabin_pairing",)),
 )}
 # variant id -> the module whose rules it changes
 VARIANT_MODULE: dict[str, str] = {v: m.id for m in MODULES.values() for v, _ in m.variants}

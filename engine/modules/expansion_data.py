@@ -8,8 +8,9 @@ bonus tiles, launch-tower tokens). Items whose `requires` names a module not in 
 out: the book removes such a card or cockpit when it comes up and draws again, which deals the
 same as never shuffling it in.
 
-The four modules are registered in `engine.modules.MODULES` and wired into the turn flow
-through their `extend` (ADVANCEMENTS_WIRING.md says where each hooks in).
+技術革新's four modules and 快適空間's `specialised_blueprints` and `accommodations` are
+registered in `engine.modules.MODULES` and wired into the turn flow through their `extend`
+(ADVANCEMENTS_WIRING.md, ACCOMMODATIONS_WIRING.md say where each hooks in).
 """
 
 from __future__ import annotations
@@ -42,14 +43,9 @@ EXPANSIONS: dict[str, dict[str, tuple[type, Merge]]] = {
         "guest_tokens.toml": (C._GuestBonusTokens, "new"),
     },
     "starting_upgrades": {"starting_upgrades.toml": (C._StartingUpgrades, "new")},
-}
-
-# Modules whose data waits here because the module is registered in `engine.modules.MODULES`
-# with less than all of it: `accommodations` plays its three agenda cards today (the base
-# path, `components.with_module_cards`), and its other contents join a game only once they are
-# wired (ACCOMMODATIONS_WIRING.md: then its row moves to EXPANSIONS). `with_expansion` and the
-# checks read these rows as they read EXPANSIONS; `components_for` does not.
-PENDING: dict[str, dict[str, tuple[type, Merge]]] = {
+    # Its three FAQ cards (agenda.toml) and its other contents (ACCOMMODATIONS_WIRING.md §3).
+    # Before they were wired the module added the three cards only: a game saved then is
+    # rebuilt with that data set (component_sets.LEGACY).
     "accommodations": {
         "agenda.toml": (C._ModuleAgenda, "add"),
         "more_agenda.toml": (C._ModuleAgenda, "add"),
@@ -58,6 +54,11 @@ PENDING: dict[str, dict[str, tuple[type, Merge]]] = {
         "technologies.toml": (C._AccommodationTechs, "add"),
     },
 }
+
+# Modules whose data would wait here because the module is registered with less than all of
+# it (`with_expansion` and the checks read these rows as they read EXPANSIONS;
+# `components_for` does not). None today: 『快適空間』's other contents are wired.
+PENDING: dict[str, dict[str, tuple[type, Merge]]] = {}
 # A module file merged into a data-set file of another name.
 INTO: dict[tuple[str, str], str] = {("accommodations", "more_agenda.toml"): "agenda.toml"}
 

@@ -59,9 +59,9 @@ def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
 
 def site_surcharge(ctx: Ctx, site: str) -> int:
-    """Money a module adds to a development under a technology (上級技術), in money only and
-    after every discount; Patent Pool waives it for the turn."""
-    if site[0] != "t" or ctx.s.turn.surcharge_free:
+    """Money added to a development under a technology (快適空間's icon, 上級技術's track), in
+    money only and after every discount; Patent Pool waives the track's for the turn."""
+    if site[0] != "t":
         return 0
     return technologies.surcharge(ctx, int(site[1:]) - 1)
 

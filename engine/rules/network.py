@@ -50,12 +50,12 @@ def fee_each(ctx: Ctx, p: Player) -> int:
 
 def fee_at(ctx: Ctx, p: Player, place: str) -> int:
     """The fee each owner of `place` is paid: by reputation (or waived), then, for a
-    technology, a module's surcharge on top (上級技術: after the discounts)."""
+    technology, its surcharges on top (快適空間's icon, 上級技術's track: after the discounts)."""
     each = fee_each(ctx, p)
-    if place[0] == "t" and ctx.r.tech_surcharge is not None:
+    if place[0] == "t":
         from engine.rules.technologies import surcharge
 
-        each += 0 if ctx.s.turn.surcharge_free else surcharge(ctx, int(place[1:]) - 1)
+        each += surcharge(ctx, int(place[1:]) - 1)
     return each
 
 

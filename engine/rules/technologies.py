@@ -57,6 +57,10 @@ def record_use(ctx: Ctx, p: Player, kind: str) -> None:
 
 
 def surcharge(ctx: Ctx, slot: int) -> int:
-    """Money a module adds to each fee for the technology in `slot` (0-based) and to a
-    development under it."""
-    return 0 if ctx.r.tech_surcharge is None else ctx.r.tech_surcharge(ctx, slot)
+    """Money added to each fee for the technology in `slot` (0-based) and to a development
+    under it: the tile's printed icon (快適空間's tiles: 1; 0 for the others), then a module's
+    track surcharge (上級技術), which Patent Pool waives for the turn (not the printed one)."""
+    printed = ctx.c.surcharge(ctx.s.board.technologies[slot])
+    if ctx.r.tech_surcharge is None or ctx.s.turn.surcharge_free:
+        return printed
+    return printed + ctx.r.tech_surcharge(ctx, slot)

@@ -204,6 +204,9 @@ def day_in_space(ctx: Ctx, p: Player, ship: Ship) -> None:
     if any(ctx.c.agenda(c).timing == "day_in_space" for c in p.hand) and ship.guests:
         ctx.push(DayInSpace(p.seat, ship=p.ships.index(ship)))
         return
+    if ctx.r.day_in_space is not None:
+        ctx.r.day_in_space(ctx, p, ship)
+        return
     space_bonuses(ctx, p, ship)
 
 
@@ -213,6 +216,9 @@ def space_options(ctx: Ctx, dec: DayInSpace) -> list[Command]:
 
 def apply_space(ctx: Ctx, dec: DayInSpace, cmd: Command) -> None:
     p = ctx.player(dec.seat)
+    if ctx.r.day_in_space is not None:  # a module's day in space ends the step itself
+        ctx.r.day_in_space(ctx, p, p.ships[dec.ship])
+        return
     space_bonuses(ctx, p, p.ships[dec.ship])
     modifiers.end_of_step(ctx)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.describe import cockpit_rule, gain_text
+from engine.describe import cockpit_rule, gain_text, segment_effect_text
 from engine.game import Game
 from engine.names import readable
 from engine.rules.actions import LABELS
@@ -181,6 +181,7 @@ class BlueprintView(msgspec.Struct, frozen=True):
     cost: int
     vp: int
     half: str = ""  # 客室斡旋: its half cabin (left, centre, right); "" for a base blueprint
+    effect: str = ""  # 専門設計図: what a guest visiting its segment starts, in a few words
 
 
 class ShipForSaleView(msgspec.Struct, frozen=True):
@@ -210,7 +211,9 @@ def card(game: Game, card_id: str) -> CardView:
 
 def blueprint(game: Game, bp: str) -> BlueprintView:
     b = game.comps.blueprint(bp)
-    return BlueprintView(bp, b.name, tuple(b.icons), b.cost, b.vp, game.comps.cabin(bp) or "")
+    e = game.comps.segment_effect(bp)
+    return BlueprintView(bp, b.name, tuple(b.icons), b.cost, b.vp, game.comps.cabin(bp) or "",
+                         "" if e is None else segment_effect_text(e, short=True))
 
 
 def supply(game: Game, agenda_deck: int, blueprint_deck: int) -> SupplyView:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.describe import gain_text
 from engine.game import Game
 from engine.rules import cruises
 from engine.state import COLOURS
@@ -39,6 +40,9 @@ class MarketView(msgspec.Struct, frozen=True):
     supply: tuple[int, ...]  # per colour
     supply_price: int
     guest_bonus: tuple[str, ...]  # per colour: what each guest on a day in space gives
+    # 専門設計図: the guests visit segments; guest_bonus then says what one with no free
+    # segment gains.
+    visits: bool = False
 
 
 def cruise(game: Game, tile: str | None) -> CruiseView | None:
@@ -55,5 +59,9 @@ def market(game: Game) -> MarketView:
                    for i, sp in enumerate(b.cruise_spaces))
     queue = tuple(QueueRowView(sec, cruises.guest_price(sec), tuple(b.queue[sec]))
                   for sec in range(len(b.queue)))
+    tokens = {t.id: t for t in game.comps.guest_tokens}
+    if all(g in tokens for g in b.guest_bonus) and b.guest_bonus:
+        return MarketView(COLOURS, spaces, queue, tuple(b.supply), cruises.guest_price(3),
+                          tuple(gain_text(tokens[g].fallback) for g in b.guest_bonus), True)
     return MarketView(COLOURS, spaces, queue, tuple(b.supply), cruises.guest_price(3),
                       tuple(b.guest_bonus))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.components import Components
 from engine.ctx import Ctx
-from engine.describe import cockpit_rule
+from engine.describe import cockpit_rule, segment_effect_text
 from engine.game import Game
 from engine.options import SEAT_KINDS
 from engine.rules import cruises, funding, scoring, ships
@@ -15,6 +16,7 @@ from engine.rules.metrics import wings
 from engine.state import COLOURS, RESOURCES, Player
 from engine.view.board import BlueprintView, CardView, blueprint, card
 from engine.view.market import CruiseView, cruise
+from engine.view.turn import visited as turn_visited
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -59,6 +61,9 @@ class SegmentView(msgspec.Struct, frozen=True):
     name: str
     icons: tuple[str, ...]
     half: str = ""  # 客室斡旋: its half cabin (left, centre, right); "" for a base blueprint
+    # 専門設計図: what a guest placed on it starts, in a few words; "" for other blueprints.
+    effect: str = ""
+    visited: bool = False  # started on the day in space being spent now
 
 
 class FlightView(msgspec.Struct, frozen=True):
@@ -151,11 +156,18 @@ def _token(ctx: Ctx, p: Player, token: str | None) -> str | None:
         return ""
 
 
+def _effect(c: Components, bp: str) -> str:
+    e = c.segment_effect(bp)
+    return "" if e is None else segment_effect_text(e, short=True)
+
+
 def ship_view(game: Game, p: Player, i: int) -> ShipView:
     c = game.comps
     sh = p.ships[i]
+    visited = turn_visited(game, p.seat, i)
     segs = tuple(SegmentView(c.blueprint(s).name, tuple(c.blueprint(s).icons),
-                             c.cabin(s) or "") for s in sh.segments)
+                             c.cabin(s) or "", _effect(c, s), k in visited)
+                 for k, s in enumerate(sh.segments))
     flight = None
     if sh.cruise:
         tile = cruise(game, sh.cruise)

@@ -71,3 +71,12 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
         # Any piece sent home, by another's worker or the NPC (not the final recall).
         bumped=isinstance(dec, Funding) and dec.piece_returned and s.final_phase != "recall")
     return turn, pending
+
+
+def visited(game: Game, seat: int, ship: int) -> set[int]:
+    """専門設計図: the segments of `seat`'s ship `ship` started on the day in space it is
+    spending (the visit's decision, read by its fields: the view imports no module)."""
+    for d in game.state.stack:
+        if d.seat == seat and d.kind == "visit_segment" and getattr(d, "ship", -1) == ship:
+            return set(getattr(d, "used", ()))
+    return set()

@@ -122,6 +122,21 @@ data folder rebinds them by id, e.g. undo = "z")
    in 2 bottom launch-tower places the table picks (Rachel keeps hers):
    Investor Relations (2 money, 2 reputation) and Prefab Segment (build one
    segment at once, 3 money off, using no action).
+ Specialised blueprints  48 blueprints whose segments have an effect (the
+   "visits:" line under a ship, in brackets on blueprints); built as with
+   cabin pairing (not playable with it). On a day in space each guest in
+   turn goes to a segment showing its icon and starts its effect (money,
+   ads, a build in a ship at home, a free blueprint...), finished before the
+   next guest; each segment starts once a day (✓), Encore Performance lets
+   one start twice. A guest with no free segment gains its guest token's
+   bonus (marketing pane). Rachel ignores them: 1 reputation a guest.
+ Accommodations (other contents)  6 agenda cards (Encore Performance only
+   with specialised blueprints), 2 experts, 2 technologies whose +1 money
+   icon adds 1 to each fee for them and to a development under them (after
+   reputation and discounts), and 2 upgrade tokens a player (Loyalty
+   Programme: 2 ads, a card; Five-Star Review: 2 VP, 2 reputation) in 2
+   bottom places the table picks; with Advancements too, all 4 bottom
+   places hold the two expansions' tokens.
 """
 
 

@@ -88,6 +88,11 @@ class NewGameScreen(Screen[None]):
                         yield Label("Upgrade tokens replace")
                         yield Select(TOWER_CHOICES, value=DEFAULT_REPLACED, allow_blank=False,
                                      id="tower")
+                if m.id == "accommodations":  # with 技術革新 too: its tokens' places
+                    with Horizontal(classes="row", id="tower-acc-row"):
+                        yield Label("Its tokens replace")
+                        yield Select([("the two places left", ()), *TOWER_CHOICES], value=(),
+                                     allow_blank=False, id="tower-acc")
             with Horizontal(id="new-buttons"):
                 yield Button("Start (ctrl+n)", id="start", variant="primary")
             yield Static("", id="new-error")
@@ -116,7 +121,10 @@ class NewGameScreen(Screen[None]):
         for half in (0, 1):
             self.query_one(f"#mix-row{half}").display = custom
         on = self._modules()
-        self.query_one("#tower-row").display = "advancements" in on
+        # One choice of places for whichever expansion's tokens are in play; with both, the
+        # second row places 快適空間's (GameOptions.tower_replace names 2 per expansion).
+        self.query_one("#tower-row").display = bool({"advancements", "accommodations"} & set(on))
+        self.query_one("#tower-acc-row").display = {"advancements", "accommodations"} <= set(on)
         for v, m in VARIANT_MODULE.items():
             self.query_one(f"#var-{v}", Checkbox).display = m in on
 
@@ -124,9 +132,13 @@ class NewGameScreen(Screen[None]):
         return tuple(m for m in MODULES if self.query_one(f"#mod-{m}", Checkbox).value)
 
     def _tower(self) -> tuple[int, ...]:
-        if "advancements" not in self._modules():
+        on = set(self._modules())
+        if not {"advancements", "accommodations"} & on:
             return ()
-        return tuple(self.query_one("#tower", Select).value)  # type: ignore[arg-type]
+        first = tuple(self.query_one("#tower", Select).value)  # type: ignore[arg-type]
+        if {"advancements", "accommodations"} <= on:
+            return first + tuple(self.query_one("#tower-acc", Select).value)  # type: ignore[arg-type]
+        return first
 
     def _variants(self) -> tuple[str, ...]:
         on = self._modules()

@@ -313,7 +313,8 @@ def main_board(v: View) -> str:
 def _blueprint(b) -> str:  # noqa: ANN001 - a BlueprintView
     icons = "".join(guest(i) for i in b.icons)
     half = f" ½{b.half[0].upper()}" if b.half else ""
-    return f"{escape(b.name)} {icons}{half} {b.cost}$ {b.vp}VP"
+    does = f" ({escape(b.effect)})" if b.effect else ""  # 専門設計図: what a guest starts there
+    return f"{escape(b.name)} {icons}{half} {b.cost}$ {b.vp}VP{does}"
 
 
 # --- marketing -----------------------------------------------------------------------------
@@ -346,8 +347,15 @@ def marketing(v: View) -> str:
     out.append(f" {m.supply_price} ads (supply)     " + "   ".join(
         f"{guest(c)} {m.supply[ci]:<11}" for ci, c in enumerate(m.colours)))
     out.append("")
-    out.append("[b]Guest bonuses[/b] (each guest on a day in space, per matching icon) "
-               + "  ".join(f"{guest(c)}: {m.guest_bonus[ci]}" for ci, c in enumerate(m.colours)))
+    if m.visits:  # 専門設計図's tokens: guests visit segments instead
+        out.append("[b]Guest tokens[/b] (a day in space: each guest starts one free segment "
+                   "showing its icon; with none free it gains) "
+                   + "  ".join(f"{guest(c)}: {escape(m.guest_bonus[ci])}"
+                               for ci, c in enumerate(m.colours)))
+    else:
+        out.append("[b]Guest bonuses[/b] (each guest on a day in space, per matching icon) "
+                   + "  ".join(f"{guest(c)}: {m.guest_bonus[ci]}"
+                               for ci, c in enumerate(m.colours)))
     return "\n".join(out)
 
 
@@ -368,13 +376,18 @@ def ship_strip(sh: ShipView) -> str:
             cells.append(f"({guest(g)})" if g else "( )")
         # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
         mark = f" ½{seg.half[0].upper()}" if seg.half else ""
-        cells.append(f"\\[{escape(seg.name[:12])} {icons}{mark}]")
+        seen = "✓" if seg.visited else ""  # 専門設計図: started on this day in space
+        cells.append(f"\\[{seen}{escape(seg.name[:12])} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
     cells.append(f"‹{escape(sh.engine[:16])}›")
     strip = "═".join(cells)
     flag = "" if sh.launched_once else f"  [b]-{sh.unlaunched_penalty} if never launched[/b]"
     line = f" {sh.index}. {strip}  cabins {sh.cabins}{flag}"
+    if any(seg.effect for seg in sh.segments):  # 専門設計図: what each segment starts
+        line += "\n    visits: " + "  ".join(
+            f"{k + 1}{'✓' if seg.visited else ''} {escape(seg.effect)}"
+            for k, seg in enumerate(sh.segments))
     f = sh.flight
     if f is not None:
         carrying = "" if f.token is None else \

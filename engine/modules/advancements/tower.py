@@ -27,6 +27,48 @@ def tower_problems(replaced: Sequence[int]) -> list[str]:
     return []
 
 
+# The expansions whose upgrade tokens take bottom places, in the order GameOptions.tower_replace
+# names their places.
+TOKEN_MODULES: tuple[str, ...] = ("advancements", "accommodations")
+
+
+def places(replaced: Sequence[int], modules: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    """Which 2 bottom places each expansion's tokens take. `replaced` (GameOptions.
+    tower_replace) names them in TOKEN_MODULES order, 2 per expansion in play; () is the
+    default, DEFAULT_REPLACED for the first; with both expansions, 2 places name the first's
+    and the second's take the two left (then the 4 bottom tokens are all the expansions',
+    which the book allows: the table picks 4 among the base 4 and both expansions' 4)."""
+    owners = [m for m in TOKEN_MODULES if m in modules]
+    out: dict[str, tuple[int, ...]] = {}
+    if not owners:
+        return out
+    out[owners[0]] = tuple(replaced[:2]) or DEFAULT_REPLACED
+    if len(owners) == 2:
+        out[owners[1]] = tuple(replaced[2:4]) or \
+            tuple(i for i in range(4) if i not in out[owners[0]])
+    return out
+
+
+def replace_problems(replaced: Sequence[int], modules: Sequence[str]) -> list[str]:
+    """The table's choice of places (GameOptions.tower_replace) for the modules in play."""
+    owners = [m for m in TOKEN_MODULES if m in modules]
+    if not replaced:
+        return []
+    if not owners:
+        return ["tower_replace is only used with module 'advancements' or 'accommodations'"]
+    if len(owners) == 1:
+        return tower_problems(replaced)
+    if len(replaced) not in (2, 4):
+        return [tower_problems(())[0] + "; with both expansions 4 may be named: 技術革新's "
+                "2, then 快適空間's 2"]
+    bad = tower_problems(replaced[:2]) + (tower_problems(replaced[2:]) if len(replaced) > 2
+                                          else [])
+    if not bad and len(set(replaced)) != len(replaced):
+        bad.append("the two expansions' upgrade tokens cannot replace the same bottom "
+                   "launch-tower token")
+    return bad
+
+
 def tower_bottom(replaced: Sequence[int], tokens: Sequence[str], rachel: bool = False) \
         -> list[str]:
     """The 4 bottom launch-tower tokens of one player, left to right: the base ones, with the

@@ -1,5 +1,7 @@
 """《客室斡旋》 in play: where a paired segment may be built, a ship's cabins from its halves,
-and Perfect Fit's discount; Rachel ignores pairing (the book). The arithmetic is in rules.py."""
+and Perfect Fit's discount; Rachel ignores pairing (the book). The arithmetic is in rules.py.
+《専門設計図》's segments are built by this rule too: that module's `extend` installs these same
+functions (each reads a blueprint's half cabin through `Components.cabin`)."""
 
 from __future__ import annotations
 
