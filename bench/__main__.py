@@ -43,16 +43,11 @@ def _speed(args: argparse.Namespace) -> int:
 def _fuzz(args: argparse.Namespace) -> int:
     from bench import fuzz
 
-<<<<<<< HEAD
     if args.modules_every < 1:
         print("fuzz: --modules-every must be 1 or more", file=sys.stderr)
         return 2
     return fuzz.main(args.games, args.seed, args.out, args.stop_after, args.mutants,
-                     args.modules_every)
-=======
-    return fuzz.main(args.games, args.seed, args.out, args.stop_after, args.mutants,
-                     args.module)
->>>>>>> special
+                     args.module, args.modules_every)
 
 
 def _progress(done: int, total: int) -> None:
@@ -125,15 +120,12 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--mutants", type=int, default=30,
                    help="mutated saves per game (one byte, one field, one list element), each "
                         "of which must load, recover from its backup or be refused; 0: none")
-<<<<<<< HEAD
     f.add_argument("--modules-every", type=int, default=3, metavar="N",
                    help="every Nth round of player counts plays a combination of modules "
                         "(1: every game)")
-=======
     f.add_argument("--module", default=None,
                    help="every game with a combination of modules holding this one (each "
                         "combination the book allows, in turn)")
->>>>>>> special
     f.set_defaults(run=_fuzz)
     c = sub.add_parser("calibrate", help="bot games: game length, VP, what gets used")
     c.add_argument("--games", type=int, default=500, help="games per player count")

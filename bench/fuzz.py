@@ -57,17 +57,12 @@ def module_sets() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     return out
 
 
-<<<<<<< HEAD
-def game_options(index: int, seed: int, modules_every: int = 3) -> GameOptions:
+def game_options(index: int, seed: int, module: str | None = None,
+                 modules_every: int = 3) -> GameOptions:
     """Game `index` of a run: player counts in turn, solo difficulties in turn, every fifth
     round of player counts on the intro setup, every third (`modules_every`) with a
-    combination of modules (module_sets, in turn)."""
-=======
-def game_options(index: int, seed: int, module: str | None = None) -> GameOptions:
-    """Game `index` of a run: player counts in turn, solo difficulties in turn, every fifth
-    round of player counts on the intro setup, every third with a combination of modules
-    (module_sets, in turn); with `module`, every game with a combination holding it."""
->>>>>>> special
+    combination of modules (module_sets, in turn); with `module`, every game with a
+    combination holding it."""
     players = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
     rnd = index // len(PLAYER_COUNTS)
     difficulty = DIFFICULTIES[rnd % len(DIFFICULTIES)] if players == 1 else "normal"
@@ -75,16 +70,11 @@ def game_options(index: int, seed: int, module: str | None = None) -> GameOption
     modules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     sets = module_sets()
-<<<<<<< HEAD
-    if rnd % modules_every == modules_every - 1 and sets:
-        modules, variants = sets[(rnd // modules_every) % len(sets)]
-=======
     if module is not None:
         sets = [(m, v) for m, v in sets if module in m]
         modules, variants = sets[rnd % len(sets)]
-    elif rnd % 3 == 2 and sets:
-        modules, variants = sets[(rnd // 3) % len(sets)]
->>>>>>> special
+    elif rnd % modules_every == modules_every - 1 and sets:
+        modules, variants = sets[(rnd // modules_every) % len(sets)]
     return GameOptions(players=players, seed=seed + index,
                        difficulty=difficulty, setup=setup,  # type: ignore[arg-type]
                        modules=modules, variants=variants)
@@ -256,11 +246,7 @@ def report_failure(failure: Failure, log: list[Command], folder: Path,
 
 
 def main(games: int, seed: int, out: str | None, stop_after: int = 1,
-<<<<<<< HEAD
-         mutants: int = 30, modules_every: int = 3) -> int:
-=======
-         mutants: int = 30, module: str | None = None) -> int:
->>>>>>> special
+         mutants: int = 30, module: str | None = None, modules_every: int = 3) -> int:
     folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="galcruise-fuzz-"))
     failures = 0
     commands = 0
@@ -269,11 +255,7 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
     played: list[tuple[GameOptions, list[Command]]] = []
     t = time.perf_counter()
     for i in range(games):
-<<<<<<< HEAD
-        opts = game_options(i, seed, modules_every)
-=======
-        opts = game_options(i, seed, module)
->>>>>>> special
+        opts = game_options(i, seed, module, modules_every)
         game, log, failure = play(opts)
         played.append((opts, log))
         commands += len(log)

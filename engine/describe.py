@@ -72,14 +72,12 @@ def gain_text(g: object) -> str:
 
 def blueprint_text(game: Game, bp: str) -> str:
     b = game.comps.blueprint(bp)
-<<<<<<< HEAD
     half = game.comps.cabin(bp)  # 客室斡旋: where its half cabin is decides where it may go
     where = f", ½{half[0].upper()}" if half else ""
-    return f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}{where}, {b.cost}$, {b.vp} VP]"
-=======
     effect = game.comps.segment_effect(bp)  # 専門設計図: what a guest visiting it starts
     does = f": {segment_effect_text(effect)}" if effect is not None else ""
-    return f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}, {b.cost}$, {b.vp} VP{does}]"
+    return (f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}{where}, {b.cost}$, "
+            f"{b.vp} VP{does}]")
 
 
 def segment_effect_text(e: object, short: bool = False) -> str:
@@ -110,7 +108,6 @@ def segment_effect_text(e: object, short: bool = False) -> str:
         return f"{amount} funding bonus{'es' if amount != 1 else ''}" if not short else \
             f"{amount} funding"
     return got
->>>>>>> special
 
 
 def describe(game: Game, cmd: C.Command) -> str:

@@ -135,10 +135,8 @@ def value(s: State, comps: Components, seat: int) -> float:
     v += _goal_progress(ctx, p)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
-<<<<<<< HEAD
     for module_value in ctx.r.bot_values:
         v += module_value(ctx, p, late)
-=======
     if "specialised_blueprints" in s.options.modules:
         v += _visit_value(ctx, p)
     return v
@@ -177,7 +175,6 @@ def _visit_price(ctx: Ctx, p: Player, visit: sb.Visit) -> float:
         v += (BLUEPRINT + 2 * BLUEPRINT_VP) * visit.amount
     elif visit.follow == "build_segment" and visits.can_build(ctx, p):
         v += VISIT_BUILD * visit.amount
->>>>>>> special
     return v
 
 
