@@ -7,6 +7,7 @@ build on the component types: the types never import the modules.
 from __future__ import annotations
 
 import functools
+import itertools
 from pathlib import Path
 
 from engine import components as C
@@ -33,19 +34,34 @@ def components_for(modules: tuple[str, ...], data_hash: str | None = None) -> Co
         legacy = _with_modules(C.active_dir(), modules, old)
         if legacy.data_hash == data_hash:
             return legacy
+    # A module whose stand-ins were changed since: the game's own edition of its data.
+    choices = [[(m, e) for e in expansion_data.editions(m)] + [None]
+               for m in modules if m in expansion_data.EXPANSIONS]
+    for picked in itertools.product(*choices):
+        chosen = tuple(x for x in picked if x is not None)
+        if not chosen:
+            continue
+        try:
+            earlier = _with_modules(C.active_dir(), modules, (), chosen)
+        except DataError:
+            continue
+        if earlier.data_hash == data_hash:
+            return earlier
     return comps
 
 
 @functools.cache
 def _with_modules(active: Path | None, modules: tuple[str, ...],
-                  cards_only: tuple[str, ...] = ()) -> Components:
+                  cards_only: tuple[str, ...] = (),
+                  earlier: tuple[tuple[str, str], ...] = ()) -> Components:
     comps = load_components()
+    edition = dict(earlier)
     for m in modules:
         if m in cards_only:
             comps = with_module_cards(comps, m)
         # An expansion module's folder says what it adds, registered in MODULES or not yet.
         elif m in expansion_data.EXPANSIONS:
-            comps = expansion_data.with_expansion(comps, m, modules)
+            comps = expansion_data.with_expansion(comps, m, modules, edition.get(m))
         elif m in MODULES:
             if MODULES[m].agenda:
                 comps = with_module_cards(comps, m)

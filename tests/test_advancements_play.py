@@ -547,3 +547,23 @@ def test_bots_price_developments_by_the_station_visits_they_will_pay_for() -> No
     b.connections[c - 1] = [PINK]
     assert 0 < grey < one < bot.value(ctx, pink, 0.0)
     assert bot.value(ctx, pink, 1.0) == 0.0  # nothing left to visit at the game's end
+
+
+def test_a_game_saved_with_the_first_station_tiles_loads_and_plays_as_it_did() -> None:
+    """The Boardroom and the Press Office paid for each development in the module's first
+    data edition; a game saved then is rebuilt with that edition (editions/1)."""
+    from pathlib import Path
+
+    from saves.reader import read_game_file
+    from saves.session import Session
+
+    path = Path(__file__).parent / "fixtures" / "game-2p-stations-edition1.json"
+    gf = read_game_file(path)
+    session = Session.from_file(gf, None)
+    assert session.game.comps.data_hash == gf.data_hash == "1254d2691909adae684b5dcccf5d885c"
+    assert session.game.state_hash() == "325c03a5b2b2848349cfc9d9fb42a2c4"
+    assert session.length == 300
+    boardroom = session.game.comps.station_bonus("sb4")
+    assert boardroom.per == 1
+    now = components_for(STATIONS)
+    assert now.data_hash != gf.data_hash and now.station_bonus("sb4").per == 2

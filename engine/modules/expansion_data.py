@@ -97,10 +97,23 @@ def _table(struct: msgspec.Struct) -> tuple[str, tuple]:
     return name, getattr(struct, name)
 
 
-def load_file(module: str, name: str) -> msgspec.Struct:
-    """One of a module's data files, decoded and typed; errors name the file and the item."""
+def editions(module: str) -> tuple[str, ...]:
+    """A module's earlier data editions, oldest first: `editions/<n>/` holds the files as they
+    were before a change (only those that changed), so that a game saved with them is rebuilt
+    with them and plays as it did."""
+    folder = HERE / module / "editions"
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted((d.name for d in folder.iterdir() if d.is_dir()), key=int))
+
+
+def load_file(module: str, name: str, edition: str | None = None) -> msgspec.Struct:
+    """One of a module's data files, decoded and typed; errors name the file and the item.
+    `edition`: an earlier edition's file where that edition changed it."""
     kind, _ = spec(module)[name]
     path = HERE / module / "data" / name
+    if edition is not None and (HERE / module / "editions" / edition / name).exists():
+        path = HERE / module / "editions" / edition / name
     try:
         raw = path.read_bytes()
     except OSError as e:
@@ -113,20 +126,21 @@ def load_file(module: str, name: str) -> msgspec.Struct:
         raise C.DataError(f"{path}: not valid TOML ({e})") from None
 
 
-def load_module(module: str) -> dict[str, msgspec.Struct]:
+def load_module(module: str, edition: str | None = None) -> dict[str, msgspec.Struct]:
     """All of a module's files, each checked against the book."""
-    files = {name: load_file(module, name) for name in spec(module)}
+    files = {name: load_file(module, name, edition) for name in spec(module)}
     bad = problems(module, files)
     if bad:
         raise C.DataError(f"modules/{module}/data: component data refused: " + "; ".join(bad))
     return files
 
 
-def with_expansion(base: C.Components, module: str, in_play: tuple[str, ...]) -> C.Components:
+def with_expansion(base: C.Components, module: str, in_play: tuple[str, ...],
+                   edition: str | None = None) -> C.Components:
     """`base` with `module`'s components merged in; items needing a module not in `in_play`
-    are left out."""
+    are left out. `edition`: one of the module's earlier data editions."""
     files = dict(base.files)
-    for source, struct in load_module(module).items():
+    for source, struct in load_module(module, edition).items():
         name = INTO.get((module, source), source)
         table, items = _table(struct)
         items = tuple(x for x in items if getattr(x, "requires", None) in (None, *in_play))
