@@ -205,8 +205,10 @@ def test_bonuses_scale_with_own_developments_and_rachel_takes_vp_for_goods() -> 
     assert stations.bonus(tile("resource"), 0) == Gain()
     for kind in ("money", "ad", "resource"):
         assert stations.rachel_bonus(tile(kind), 2) == Gain(vp=2)
-    assert stations.rachel_bonus(tile("reputation"), 2) == Gain(reputation=2)
-    assert stations.rachel_bonus(tile("vp"), 1) == Gain(vp=1)
+    # VP and reputation come 1 for 2 developments (edition 2 of the stand-ins)
+    assert stations.rachel_bonus(tile("reputation"), 2) == Gain(reputation=1)
+    assert stations.rachel_bonus(tile("vp"), 1) == Gain()
+    assert stations.rachel_bonus(tile("vp"), 2) == Gain(vp=1)
     assert stations.rachel_bonus(tile("agenda"), 2) == Gain(agenda=1)
 
 
