@@ -450,36 +450,34 @@ def test_the_first_segment_of_a_ship_goes_in_whatever_its_half() -> None:
     assert BuildSegment(bp, 0, 0) in g.legal()
 
 
-def test_perfect_fit_takes_2_off_a_segment_that_completes_two_cabins() -> None:
+def perfect_fit_played() -> tuple[Game, str]:
+    """Pink building segments with Perfect Fit played, a ship of two left halves and a third
+    left half in hand: built between them it completes two cabins at once."""
     g = pair_table((*PAIR, *ADV))
     pink = g.state.players[PINK]
-    ship = pink.ships[0]
     a, b2, mid = with_half(g, "left", 3)
-    ship.segments = [a, b2]
+    pink.ships[0].segments = [a, b2]
     pink.blueprints = [mid]
     give_card(g, PINK, "adv03")
     set_turn(g, PINK)
     g.apply(PlaceWorker("worker", 5))
     g.apply(TakeAction(5, "build_segments"))
     g.apply(PlayAgendaEffect("adv03"))
+    return g, mid
+
+
+def test_perfect_fit_takes_2_off_a_segment_that_completes_two_cabins() -> None:
+    g, mid = perfect_fit_played()
+    pink = g.state.players[PINK]
     money = pink.money
     g.apply(BuildSegment(mid, 0, 1))  # between two left halves: two cabins at once
     assert pink.money == money - max(0, g.comps.blueprint(mid).cost - 2)
-    assert ship_rules.cabins(ship, Ctx(g.state, g.comps), pink) == 2
+    assert ship_rules.cabins(pink.ships[0], Ctx(g.state, g.comps), pink) == 2
 
 
 def test_perfect_fit_counts_when_listing_what_a_player_can_afford() -> None:
-    g = pair_table((*PAIR, *ADV))
+    g, mid = perfect_fit_played()
     pink = g.state.players[PINK]
-    ship = pink.ships[0]
-    a, b2, mid = with_half(g, "left", 3)
-    ship.segments = [a, b2]
-    pink.blueprints = [mid]
-    give_card(g, PINK, "adv03")
-    set_turn(g, PINK)
-    g.apply(PlaceWorker("worker", 5))
-    g.apply(TakeAction(5, "build_segments"))
-    g.apply(PlayAgendaEffect("adv03"))
     cost = g.comps.blueprint(mid).cost
     assert cost >= 2
     pink.money = cost - 2  # enough only where the segment completes two cabins
