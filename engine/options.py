@@ -36,6 +36,8 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # 『技術革新』 (module advancements): which 2 bottom launch-tower tokens (0-3: 4 money,
     # 4 ads, 4 resources, a development at 4 off) its upgrade tokens replace; () the default.
     tower_replace: tuple[int, ...] = ()
+    # 初期アップグレード・カード's handicap (variant starting_handicap): the seats dealt cards.
+    handicap_seats: tuple[int, ...] = ()
 
     def validate(self) -> None:
         from engine.errors import IllegalOptions
@@ -66,8 +68,11 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         elif self.custom_mix:
             raise IllegalOptions("custom_mix is only used with difficulty 'custom'")
         from engine.modules import problems, variant_problems
+        from engine.modules.starting_upgrades.variants import variant_problems as su_problems
 
         bad = problems(self.modules) + variant_problems(self.modules, self.variants)
+        bad += [x for x in su_problems(self.modules, self.variants, self.players,
+                                       self.handicap_seats) if x not in bad]
         if self.tower_replace:
             from engine.modules.advancements.tower import tower_problems
 

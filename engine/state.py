@@ -192,6 +192,20 @@ class RachelState(msgspec.Struct):
     discarded_blueprints: list[str] = msgspec.field(default_factory=list)
 
 
+class StartingUpgrades(msgspec.Struct):
+    """初期アップグレード・カード (module starting_upgrades): the cards between the deal and the
+    reveals. Per seat lists are indexed by seat (Rachel's stay empty)."""
+
+    hands: list[list[str]]  # dealt (2) or picked at the auction (1); [] once revealed
+    box: list[str] = msgspec.field(default_factory=list)  # face down, out of the game
+    revealed: list[str] = msgspec.field(default_factory=list)  # per seat, "" until revealed
+    # Auction (variant starting_auction): the face-up cards left to pick; per seat its sealed
+    # bid (variants.NOT_BID until entered), public once all are in.
+    offer: list[str] = msgspec.field(default_factory=list)
+    bids: list[int] = msgspec.field(default_factory=list)
+    rachel: str | None = None  # solo: the card you did not keep, until her first turn
+
+
 class State(msgspec.Struct):
     options: GameOptions
     data_hash: str
@@ -211,3 +225,4 @@ class State(msgspec.Struct):
     over: bool = False
     log_index: int = 0
     rachel: RachelState | None = None  # solo games only
+    starting: StartingUpgrades | None = None  # module starting_upgrades only

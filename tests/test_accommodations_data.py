@@ -27,7 +27,7 @@ COMBOS = [c for n in range(1, 8) for c in itertools.combinations(OTHERS + MINE, 
 
 
 def test_the_modules_are_not_yet_playable_and_the_registered_one_is_unchanged() -> None:
-    assert "specialised_blueprints" not in MODULES and "starting_upgrades" not in MODULES
+    assert "specialised_blueprints" not in MODULES and "starting_upgrades" in MODULES
     c = components_for(("accommodations",))
     assert [a.id for a in c.agenda_cards if a.id.startswith("acc")] == ["acc01", "acc02",
                                                                         "acc03"]
