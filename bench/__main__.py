@@ -43,7 +43,8 @@ def _speed(args: argparse.Namespace) -> int:
 def _fuzz(args: argparse.Namespace) -> int:
     from bench import fuzz
 
-    return fuzz.main(args.games, args.seed, args.out, args.stop_after, args.mutants)
+    return fuzz.main(args.games, args.seed, args.out, args.stop_after, args.mutants,
+                     args.module)
 
 
 def _progress(done: int, total: int) -> None:
@@ -108,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--mutants", type=int, default=30,
                    help="mutated saves per game (one byte, one field, one list element), each "
                         "of which must load, recover from its backup or be refused; 0: none")
+    f.add_argument("--module", default=None,
+                   help="every game with a combination of modules holding this one (and its "
+                        "variants in turn)")
     f.set_defaults(run=_fuzz)
     c = sub.add_parser("calibrate", help="bot games: game length, VP, what gets used")
     c.add_argument("--games", type=int, default=500, help="games per player count")

@@ -20,6 +20,10 @@ class SealedBids(Decision, tag="sealed_bids"):
 
     waiting: list[int] = msgspec.field(default_factory=list)
 
+    @property
+    def deciders(self) -> list[int]:
+        return list(self.waiting)
+
 
 class PickStartingCard(Decision, tag="starting_pick"):
     """The auction, once the bids are revealed: take one of the cards still on offer."""
