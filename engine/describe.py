@@ -263,6 +263,16 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         slot = b.technologies.index(cmd.tile)
         m = b.tech_markers[slot]
         return (f"Advance the {c.technology(cmd.tile).name} marker (space {m + 1} to {m + 2})",)
+    if s.starting is not None:
+        from engine.modules.starting_upgrades import commands as SU
+        from engine.modules.starting_upgrades.play import card_words
+
+        if isinstance(cmd, SU.RevealCard):
+            return (f"Reveal {card_words(ctx, s.players[seat], cmd.card)}",)
+        if isinstance(cmd, SU.PickCard):
+            return (f"Take {card_words(ctx, s.players[seat], cmd.card)}",)
+        if isinstance(cmd, SU.SealBid):
+            return (f"Seal a bid of {cmd.amount} money",)
     pay_fee = getattr(C, "PayFee", None)
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]

@@ -195,7 +195,7 @@ def test_auction_sealed_bids_ties_to_the_later_seat_all_paid_to_the_supply() -> 
     assert g.legal_for(BLUE) == [SealBid(BLUE, a) for a in range(14)]
     # Blue bids first, from his own terminal: any waiting seat may.
     events = g.apply(SealBid(BLUE, 2))
-    assert [e.hidden for e in events if e.kind == "auction"] == ["Blue has bid."]
+    assert [e.hidden for e in events if e.kind == "secret"] == ["Blue has bid."]
     assert g.pending == SealedBids(PINK, waiting=[PINK])
     with pytest.raises(IllegalCommand):
         g.apply(SealBid(BLUE, 3))  # a bid is final

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine import names
 from engine.commands import Command
+from engine.events import SECRET
 from engine.modules.starting_upgrades import rules as su
 from engine.modules.starting_upgrades import variants as var
 from engine.modules.starting_upgrades.commands import PickCard, RevealCard, SealBid
@@ -191,7 +192,7 @@ def bid_apply(ctx: Ctx, dec: SealedBids, cmd: Command) -> None:
     state = st(ctx)
     p = ctx.player(cmd.seat)
     state.bids = var.enter_bid(state.bids, cmd.seat, cmd.amount, p.money)
-    ctx.log("auction", cmd.seat, f"{p.name} bids {cmd.amount} money (sealed).",
+    ctx.log(SECRET, cmd.seat, f"{p.name} bids {cmd.amount} money (sealed).",
             hidden=f"{p.name} has bid.")
     waiting = [s for s in dec.waiting if s != cmd.seat]
     if waiting:
@@ -228,8 +229,9 @@ def pick_apply(ctx: Ctx, dec: PickStartingCard, cmd: Command) -> None:
 
 
 def bid_words(ctx: Ctx, dec: SealedBids) -> str:
-    return (f"seal a bid for the starting upgrade cards (0 to {ctx.player(dec.seat).money} "
-            f"money; {len(dec.waiting)} still to bid)")
+    who = ", ".join(ctx.name(s) for s in dec.waiting)
+    return (f"seal a bid for the starting upgrade cards on offer (any money you have; still "
+            f"to bid: {who})")
 
 
 def pick_words(ctx: Ctx, dec: PickStartingCard) -> str:
