@@ -281,3 +281,27 @@ def test_the_other_seats_dealt_cards_are_hidden_and_redealt() -> None:
     assert d.observation(BLUE) == obs
     assert sorted(dst.box + [c for h in dst.hands for c in h]) == \
         sorted(st.box + [c for h in st.hands for c in h])
+
+
+def test_bots_reveal_the_card_worth_most_and_bid_for_their_own_seat_only() -> None:
+    from engine.bots.expert import ExpertBot
+    from engine.bots.greedy import GreedyBot
+    from engine.bots.random_bot import RandomBot
+    from engine.modules.starting_upgrades import bot
+
+    g = dealt(hands={PINK: ["su01", "su17"]})
+    # su01: a funding token (3) + no fees (5.5); su17: the development at 4 off (7.5) + bump
+    # your own workers (3).
+    assert (bot.worth(g, "su01"), bot.worth(g, "su17")) == (8.5, 10.5)
+    assert GreedyBot(1).choose(g) == RevealCard("su17")
+    assert ExpertBot(1).choose(g) == RevealCard("su17")
+    a = auction(("human", "human", "human"))
+    st = a.state.starting
+    assert st is not None
+    values = sorted(bot.worth(a, c) for c in st.offer)
+    want = max(0, min(3, int((values[-1] - values[0]) // 2)))
+    assert GreedyBot(1).choose(a) == SealBid(PINK, want)
+    a.apply(SealBid(PINK, 0))
+    for seed in range(20):  # the random bot never bids for a seat other than the decision's
+        cmd = RandomBot(seed).choose(a)
+        assert isinstance(cmd, SealBid) and cmd.seat == a.pending.seat == BLUE  # type: ignore[union-attr]
