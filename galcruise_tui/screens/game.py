@@ -53,7 +53,7 @@ class MoveCommands(Provider):
         if not isinstance(screen, GameScreen) or not screen.human_turn():
             return []
         game = screen.game
-        return [(describe(game, c), c) for c in game.legal()]
+        return [(describe(game, c), c) for c in game.legal_for(screen.asking())]
 
     async def discover(self) -> Hits:
         screen = self.screen
