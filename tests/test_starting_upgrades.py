@@ -305,3 +305,24 @@ def test_bots_reveal_the_card_worth_most_and_bid_for_their_own_seat_only() -> No
     for seed in range(20):  # the random bot never bids for a seat other than the decision's
         cmd = RandomBot(seed).choose(a)
         assert isinstance(cmd, SealBid) and cmd.seat == a.pending.seat == BLUE  # type: ignore[union-attr]
+
+
+def test_the_views_show_dealt_cards_to_their_seat_only() -> None:
+    from engine.view import view
+
+    g = Game.new(GameOptions(players=2, seed=8, modules=SU))
+    st = g.state.starting
+    assert st is not None
+    pink_cards, blue_cards = st.hands
+    blue = view(g, BLUE)
+    assert blue.hand is not None and [w.split(":")[0] for w in blue.hand.starting] == blue_cards
+    public = blue.player(PINK).starting
+    assert public == "2 cards face down; reveals one on the first turn"
+    assert not any(c in public for c in pink_cards)
+    assert view(g, -1).hand is None
+    hot = view(g, None, PINK)  # one terminal: the deciding seat's hand
+    assert hot.hand is not None and [w.split(":")[0] for w in hot.hand.starting] == pink_cards
+    words = blue.hand.starting[0]
+    card = g.comps.starting_upgrade(blue_cards[0])
+    up = g.comps.upgrade(card.upgrade)
+    assert "token off the launch tower" in words and f"upgrade {up.index}" in words

@@ -401,3 +401,34 @@ def test_the_new_game_form_names_the_handicapped_seats() -> None:
         assert form.options().variants == () and form.options().handicap_seats == ()
 
     run(body)
+
+
+def test_the_decision_bar_reads_a_starting_upgrade_card_in_words() -> None:
+    from test_tui import bar_texts, choose
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        from textual.widgets import Checkbox
+
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#mod-starting_upgrades", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        from galcruise_tui.screens.game import GameScreen
+
+        assert isinstance(screen, GameScreen)
+        g = screen.game
+        while g.pending is not None and g.pending.kind != "starting_upgrade":
+            await choose(app, pilot, screen, screen.game.legal()[0])
+            g = screen.game
+        assert g.pending is not None and g.pending.seat == 0
+        texts = [t for t in bar_texts(screen) if t.startswith("Reveal ")]
+        hand = g.state.starting.hands[0]  # type: ignore[union-attr]
+        assert [t.split(":")[0] for t in texts] == [f"Reveal {c}" for c in hand]
+        assert all("token off the launch tower; unlock" in t for t in texts)
+        assert "reveal one of your 2 starting upgrade cards" in str(
+            screen.query_one("#waiting").render())
+
+    run(body)
