@@ -326,3 +326,25 @@ def test_the_views_show_dealt_cards_to_their_seat_only() -> None:
     card = g.comps.starting_upgrade(blue_cards[0])
     up = g.comps.upgrade(card.upgrade)
     assert "token off the launch tower" in words and f"upgrade {up.index}" in words
+
+
+def test_with_advancements_and_the_tokens_elsewhere_the_card_follows_the_place() -> None:
+    """The table puts 技術革新's tokens in the 4-money and development places (0 and 3): the
+    4-resources place keeps its own token; the 4-money place gives Investor Relations; the
+    development place, the Prefab Segment's build at 3 off."""
+    g = dealt(hands={PINK: ["su12", "su02"]}, modules=(*SU, "advancements"),
+              tower_replace=(0, 3))
+    g.apply(RevealCard("su12"))  # bottom2: 4 resources, as in the base game
+    assert g.pending is not None and g.pending.kind == "choose_resource"
+    assert g.pending.left == 4  # type: ignore[attr-defined]
+    g = dealt(hands={PINK: ["su02", "su17"]}, modules=(*SU, "advancements"),
+              tower_replace=(0, 3))
+    pink = g.state.players[PINK]
+    money, rep = pink.money, pink.reputation
+    g.apply(RevealCard("su02"))  # bottom0: Investor Relations instead of 4 money
+    assert (pink.money, pink.reputation) == (money + 2, rep + 2)
+    g = dealt(hands={PINK: ["su02", "su17"]}, modules=(*SU, "advancements"),
+              tower_replace=(0, 3))
+    g.apply(RevealCard("su17"))  # bottom3: the Prefab Segment
+    assert g.pending is not None and g.pending.kind == "prefab_segment"
+    assert g.state.players[PINK].tower_bottom == ["up", "up", "up", "removed"]
