@@ -52,9 +52,30 @@ def module_sets() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
                 continue
             out.append((mods, ()))
             variants = tuple(v for v, m in sorted(VARIANT_MODULE.items()) if m in mods)
-            if variants:
-                out.append((mods, variants))
+            # The starting upgrade cards' auction and handicap exclude each other: one each.
+            both = tuple(v for v in variants if v in EXCLUSIVE)
+            rest = tuple(v for v in variants if v not in EXCLUSIVE)
+            for one in both or ((),):
+                chosen = rest + ((one,) if one else ())
+                if chosen:
+                    out.append((mods, tuple(sorted(chosen))))
     return out
+
+
+# Variants of which a game has at most one, and none solo (the starting upgrade cards').
+EXCLUSIVE = ("starting_auction", "starting_handicap")
+
+
+def _playable(variants: tuple[str, ...], players: int, index: int
+              ) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The variants a game at this player count can have, and the handicap's seats (every
+    other seat from one that moves with the game's index)."""
+    if players == 1:
+        return tuple(v for v in variants if v not in EXCLUSIVE), ()
+    if "starting_handicap" not in variants:
+        return variants, ()
+    first = index % players
+    return variants, tuple(sorted({first, (first + 2) % players}))
 
 
 def game_options(index: int, seed: int, module: str | None = None,
@@ -70,14 +91,19 @@ def game_options(index: int, seed: int, module: str | None = None,
     modules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     sets = module_sets()
+    handicap: tuple[int, ...] = ()
     if module is not None:
-        sets = [(m, v) for m, v in sets if module in m]
+        sets = [x for x in sets if module in x[0]]
+        if not sets:
+            raise ValueError(f"no module {module!r} to fuzz")
         modules, variants = sets[rnd % len(sets)]
+        variants, handicap = _playable(variants, players, index)
     elif rnd % modules_every == modules_every - 1 and sets:
         modules, variants = sets[(rnd // modules_every) % len(sets)]
+        variants, handicap = _playable(variants, players, index)
     return GameOptions(players=players, seed=seed + index,
                        difficulty=difficulty, setup=setup,  # type: ignore[arg-type]
-                       modules=modules, variants=variants)
+                       modules=modules, variants=variants, handicap_seats=handicap)
 
 
 def _signature(messages: list[str]) -> str:
@@ -273,10 +299,10 @@ def main(games: int, seed: int, out: str | None, stop_after: int = 1,
                 break
     spent = time.perf_counter() - t
     mix = ", ".join(f"{k}: {v}" for k, v in sorted(per.items()))
+    combos = len([x for x in module_sets() if module is None or module in x[0]])
     print(f"fuzz: {sum(per.values())} games ({mix}), {commands:,} commands, every invariant "
           f"after each; {failures} failure{'s' if failures != 1 else ''}; {spent:.0f} s; "
-          f"{with_modules} with modules ({len(module_sets())} combinations in turn"
-          + (f", those holding {module}" if module else "") + ")")
+          f"{with_modules} with modules ({combos} combinations in turn)")
     if mutants > 0:
         failures += mutant_report(folder, played, mutants, seed)
     return 1 if failures else 0

@@ -10,13 +10,19 @@ from __future__ import annotations
 import msgspec
 
 
-class Decision(msgspec.Struct, tag=True):
+class Decision(msgspec.Struct, tag=True, omit_defaults=True):
     seat: int
 
     @property
     def kind(self) -> str:
         """The tag, as saves and tests name the kind."""
         return self.__struct_config__.tag  # type: ignore[return-value]
+
+    @property
+    def deciders(self) -> list[int]:
+        """The seats that may answer it: its seat, but for a decision all of whose seats
+        answer in any order (a command of such a decision names its seat)."""
+        return [self.seat]
 
 
 class StartingDevelopment(Decision, tag="setup_development"):

@@ -301,6 +301,16 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     own = getattr(cmd, "path", None)  # a module's command says itself (専門設計図's PlaceGuest)
     if callable(own):
         return own(game)
+    if s.starting is not None:
+        from engine.modules.starting_upgrades import commands as SU
+        from engine.modules.starting_upgrades.play import card_words
+
+        if isinstance(cmd, SU.RevealCard):
+            return (f"Reveal {card_words(ctx, s.players[seat], cmd.card)}",)
+        if isinstance(cmd, SU.PickCard):
+            return (f"Take {card_words(ctx, s.players[seat], cmd.card)}",)
+        if isinstance(cmd, SU.SealBid):
+            return (f"Seal a bid of {cmd.amount} money",)
     pay_fee = getattr(C, "PayFee", None)
     if pay_fee is not None and isinstance(cmd, pay_fee):
         k = cmd.connection  # type: ignore[attr-defined]

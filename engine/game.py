@@ -86,6 +86,24 @@ class Game:
             self._legal_cache = flow.legal(Ctx(self.state, self.comps))
         return list(self._legal_cache)
 
+    def deciders(self) -> list[int]:
+        """The seats that may enter a command now: the pending decision's seat, or every seat
+        a simultaneous decision waits on (the auction's sealed bids, in any order)."""
+        dec = self.pending
+        return [] if dec is None else dec.deciders
+
+    def legal_for(self, seat: int) -> list[Command]:
+        """The legal commands `seat` may enter: a command that names its seat (a sealed bid)
+        only its own; every other one only when the pending decision is the seat's."""
+        dec = self.pending
+        return [c for c in self.legal()
+                if getattr(c, "seat", dec.seat if dec is not None else -1) == seat]
+
+    def actor(self, cmd: Command) -> int:
+        """The seat that makes `cmd`: the seat it names, else the pending decision's."""
+        dec = self.pending
+        return int(getattr(cmd, "seat", dec.seat if dec is not None else -1))
+
     def state_hash(self) -> str:
         return hashlib.blake2b(self.snapshot(), digest_size=16).hexdigest()
 
@@ -156,10 +174,13 @@ class Game:
         """What changes whenever face-down information moves: every draw or flip shortens a
         deck (agenda, blueprints, cockpits, engines, cruises, Rachel's, the NPC's spare
         technology tiles) and every shuffle or random pick advances the RNG."""
-        b, r = self.state.board, self.state.rachel
+        b, r, st = self.state.board, self.state.rachel, self.state.starting
+        # A sealed bid is secret and final (the auction of starting upgrade cards): entering
+        # one, and the reveal once all are in, are floors for undo as a draw is.
         return (len(b.agenda_deck), len(b.blueprint_deck), len(b.cockpit_deck),
                 len(b.engine_deck), len(b.cruise_deck), len(r.deck) if r else 0,
-                len(b.npc.technologies) if b.npc else 0, self.state.rng)
+                len(b.npc.technologies) if b.npc else 0, self.state.rng,
+                tuple(x >= 0 for x in st.bids) if st else ())
 
     # --- hidden information ------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:

@@ -56,6 +56,7 @@ def check(game: Game) -> list[str]:
     bad += _tech_markers(game)
     bad += _pairing(game)
     bad += _visits(game)
+    bad += _starting(game)
     if any(x < 0 or x > 5 for x in b.silo):
         bad.append(f"silo out of range {b.silo}")
     # Every card and tile in exactly one place.
@@ -282,4 +283,51 @@ def _rachel(game: Game) -> list[str]:
             bad.append("Rachel has a scheduled cruise")
         if len(p.ships) > 3 or any(len(sh.segments) > 3 for sh in p.ships):
             bad.append("Rachel has more than 3 ships or 3 segments on a ship")
+    return bad
+
+
+def _starting(game: Game) -> list[str]:
+    """Starting upgrade cards: each of them in exactly one place; a seat past its reveal holds
+    none, its card's token off the tower and its upgrade unlocked; the auction's money."""
+    s = game.state
+    st = s.starting
+    if "starting_upgrades" not in s.options.modules:
+        return ["starting upgrade cards without the module"] if st is not None else []
+    if st is None:
+        return ["the module starting_upgrades without its cards"]
+    bad: list[str] = []
+    held = st.box + st.offer + [c for h in st.hands for c in h] + \
+        ([st.rachel] if st.rachel else [])
+    if sorted(held) != sorted(c.id for c in game.comps.starting_upgrade_cards):
+        bad.append("starting upgrade cards are not each in exactly one place")
+    auction = "starting_auction" in s.options.variants
+    for p in s.players:
+        hand, card = st.hands[p.seat], st.revealed[p.seat]
+        if len(hand) > (1 if auction else 2):
+            bad.append(f"{p.name} holds {len(hand)} starting upgrade cards")
+        first = s.turn_order.index(p.seat) + 1
+        revealing = bool(s.stack) and s.stack[-1].kind == "starting_upgrade"
+        if hand and (s.turn.number > first or (s.turn.number == first and not revealing
+                                                 and s.turn.phase != "start")):
+            bad.append(f"{p.name} still holds starting upgrade cards after the first turn began")
+        if not card:
+            continue
+        if hand:
+            bad.append(f"{p.name} revealed a card and still holds one")
+        c = game.comps.starting_upgrade(card)
+        if p.kind == "rachel":
+            if s.rachel is None or c.upgrade not in s.rachel.upgrades:
+                bad.append(f"Rachel's starting card {card}: its upgrade space is not covered")
+            continue
+        row = p.tower_top if c.token.startswith("top") else p.tower_bottom
+        if row[int(c.token[-1])] != "removed" or c.upgrade not in p.upgrades:
+            bad.append(f"{p.name}'s starting card {card}: token still on the tower or upgrade "
+                       "not unlocked")
+    if auction and (-1 in st.bids or any(d.kind == "starting_pick" for d in s.stack)):
+        # The auction comes before the set-up picks: money is the start, +3, less the bid.
+        start = game.comps.board.start_money + 3
+        for p in s.players:
+            paid = 0 if -1 in st.bids else st.bids[p.seat]
+            if p.money != start - paid:
+                bad.append(f"{p.name} has {p.money} money in the auction, not {start - paid}")
     return bad

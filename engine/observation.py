@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.modules.starting_upgrades.variants import NOT_BID, seen_by
 from engine.rng import Rng, seed_state
-from engine.state import State
+from engine.state import StartingUpgrades, State
 
 # Face-down piles on the board, each in draw order.
 DECKS: tuple[str, ...] = ("agenda_deck", "blueprint_deck", "cockpit_deck", "engine_deck",
@@ -40,6 +41,9 @@ class Observation(msgspec.Struct, frozen=True):
     rachel_deck_size: int = 0
     rachel_next: RachelBack | None = None
     npc_spare_technologies: int = 0
+    # Module starting_upgrades: each seat's starting upgrade cards in hand (dealt ones are face
+    # down to the others; the state shows only the seat's own).
+    starting_hand_sizes: tuple[int, ...] = ()
 
 
 def observe(state: State, seat: int, rachel_back: RachelBack | None) -> Observation:
@@ -56,12 +60,34 @@ def observe(state: State, seat: int, rachel_back: RachelBack | None) -> Observat
     if state.rachel is not None:
         rachel_size = len(state.rachel.deck)
         seen.rachel = msgspec.structs.replace(state.rachel, deck=[])
+    starting_sizes: tuple[int, ...] = ()
+    if state.starting is not None:
+        starting_sizes = tuple(len(h) for h in state.starting.hands)
+        seen.starting = _starting_seen(state, seat)
     return Observation(
-        seat=seat, state=seen,
+        seat=seat, state=seen, starting_hand_sizes=starting_sizes,
         hand_sizes=tuple(len(p.hand) for p in state.players),
         deck_sizes=tuple(len(getattr(state.board, d)) for d in DECKS),
         rachel_deck_size=rachel_size, rachel_next=rachel_back,
         npc_spare_technologies=len(state.board.npc.technologies) if state.board.npc else 0)
+
+
+def _auction(state: State) -> bool:
+    return "starting_auction" in state.options.variants
+
+
+def _starting_seen(state: State, seat: int) -> StartingUpgrades:
+    """Starting upgrade cards as `seat` sees them: the box face down; the others' dealt
+    cards face down (an auction's are picked face up); before the reveal, only whether each
+    other seat has bid (variants.seen_by)."""
+    st = state.starting
+    assert st is not None
+    hands = st.hands if _auction(state) else [h if i == seat else []
+                                              for i, h in enumerate(st.hands)]
+    bids = st.bids
+    if NOT_BID in bids:
+        bids = seen_by(bids, seat)
+    return msgspec.structs.replace(st, hands=hands, box=[], bids=bids)
 
 
 def redeal(state: State, seat: int, seed: int, back_of: dict[str, RachelBack]) -> State:
@@ -100,6 +126,16 @@ def redeal(state: State, seat: int, seed: int, back_of: dict[str, RachelBack]) -
         rest = list(deck)
         rest.remove(first)
         out.rachel.deck = [first, *shuffled(rest)]
+    st = out.starting
+    if st is not None:
+        hidden = [] if _auction(out) else [i for i, h in enumerate(st.hands) if i != seat and h]
+        cards = shuffled(st.box + [c for i in hidden for c in st.hands[i]])
+        for i in hidden:
+            st.hands[i], cards = cards[: len(st.hands[i])], cards[len(st.hands[i]):]
+        st.box = cards
+        if NOT_BID in st.bids:  # sealed: any amount each other bidder could have entered
+            st.bids = [b if i == seat or b == NOT_BID else
+                       rng.below(out.players[i].money + 1) for i, b in enumerate(st.bids)]
     out.rng = rng.state
     return out
 

@@ -19,7 +19,8 @@ CUSTOM_ROWS = ("developments goal", "segments goal", "ships launched goal", "sec
                "meeting", "expert ability")
 
 
-class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True,
+                  omit_defaults=True):
     players: int = 2
     seed: int = 0
     names: tuple[str, ...] = ()
@@ -37,6 +38,8 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # launch-tower tokens (0-3: 4 money, 4 ads, 4 resources, a development at 4 off) each
     # one's upgrade tokens replace, in that order (advancements.tower.places); () the default.
     tower_replace: tuple[int, ...] = ()
+    # 初期アップグレード・カード's handicap (variant starting_handicap): the seats dealt cards.
+    handicap_seats: tuple[int, ...] = ()
 
     def validate(self) -> None:
         from engine.errors import IllegalOptions
@@ -67,8 +70,11 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         elif self.custom_mix:
             raise IllegalOptions("custom_mix is only used with difficulty 'custom'")
         from engine.modules import problems, variant_problems
+        from engine.modules.starting_upgrades.variants import variant_problems as su_problems
 
         bad = problems(self.modules) + variant_problems(self.modules, self.variants)
+        bad += [x for x in su_problems(self.modules, self.variants, self.players,
+                                       self.handicap_seats) if x not in bad]
         if self.tower_replace:
             from engine.modules.advancements.tower import replace_problems
 

@@ -30,13 +30,17 @@ Phase = Literal["setup", "start", "travel_window", "travel", "travel_extra", "ph
 # The round-level steps of the game's end (進捗トラックとゲームの終了); "" before it.
 FinalPhase = Literal["", "recall", "turns", "ships", "goals", "agm", "over"]
 
+# Every state Struct leaves out fields at their default (omit_defaults): the state hash is of
+# the encoded state, so a field a module or a rule adds later, at its default in a game that
+# does not use it, leaves every earlier game's hashes as they were.
 
-class Occupant(msgspec.Struct):
+
+class Occupant(msgspec.Struct, omit_defaults=True):
     seat: int
     piece: str  # "worker", "expert_left", "expert_right"; the NPC's "npc_worker", "npc_expert"
 
 
-class Ship(msgspec.Struct):
+class Ship(msgspec.Struct, omit_defaults=True):
     cockpit: str
     engine: str
     segments: list[str] = msgspec.field(default_factory=list)  # blueprint ids, cockpit side first
@@ -51,7 +55,7 @@ class Ship(msgspec.Struct):
     final_moved: bool = False  # final round: this ship has made its one free move
 
 
-class Player(msgspec.Struct):
+class Player(msgspec.Struct, omit_defaults=True):
     seat: int
     name: str
     kind: str
@@ -95,14 +99,14 @@ class Player(msgspec.Struct):
         return 2 + (3 - self.developments_left[RESOURCES.index(r)])
 
 
-class CruiseSpace(msgspec.Struct):
+class CruiseSpace(msgspec.Struct, omit_defaults=True):
     tile: str | None = None
     covered: bool = False
     consultant: int | None = None  # seat of the player who scheduled it
     presold: list[str] = msgspec.field(default_factory=list)
 
 
-class Npc(msgspec.Struct):
+class Npc(msgspec.Struct, omit_defaults=True):
     """What the 1-2 player NPC keeps beside the board; its two pieces are on `occupants`."""
 
     developments: int = 6  # set aside, placed at AGM years 1 and 2
@@ -110,7 +114,7 @@ class Npc(msgspec.Struct):
     technologies: list[str] = msgspec.field(default_factory=list)  # unused tiles, shuffled later
 
 
-class Board(msgspec.Struct):
+class Board(msgspec.Struct, omit_defaults=True):
     stations: list[list[str]]  # 6 stations x 2 action names; station k = index k-1
     occupants: list[Occupant | None]
     connections: list[list[int]]  # 6 connections x owners (seat, NEUTRAL or NPC)
@@ -150,7 +154,7 @@ class Board(msgspec.Struct):
     tech_markers: list[int] = msgspec.field(default_factory=list)
 
 
-class Turn(msgspec.Struct):
+class Turn(msgspec.Struct, omit_defaults=True):
     seat: int
     number: int
     phase: Phase = "start"
@@ -179,7 +183,7 @@ class Turn(msgspec.Struct):
     surcharge_free: bool = False
 
 
-class RachelState(msgspec.Struct):
+class RachelState(msgspec.Struct, omit_defaults=True):
     """Solo play: what Rachel keeps beside her board (engine/rules/rachel)."""
 
     deck: list[str]  # her action cards, top first
@@ -192,7 +196,21 @@ class RachelState(msgspec.Struct):
     discarded_blueprints: list[str] = msgspec.field(default_factory=list)
 
 
-class State(msgspec.Struct):
+class StartingUpgrades(msgspec.Struct, omit_defaults=True):
+    """初期アップグレード・カード (module starting_upgrades): the cards between the deal and the
+    reveals. Per seat lists are indexed by seat (Rachel's stay empty)."""
+
+    hands: list[list[str]]  # dealt (2) or picked at the auction (1); [] once revealed
+    box: list[str] = msgspec.field(default_factory=list)  # face down, out of the game
+    revealed: list[str] = msgspec.field(default_factory=list)  # per seat, "" until revealed
+    # Auction (variant starting_auction): the face-up cards left to pick; per seat its sealed
+    # bid (variants.NOT_BID until entered), public once all are in.
+    offer: list[str] = msgspec.field(default_factory=list)
+    bids: list[int] = msgspec.field(default_factory=list)
+    rachel: str | None = None  # solo: the card you did not keep, until her first turn
+
+
+class State(msgspec.Struct, omit_defaults=True):
     options: GameOptions
     data_hash: str
     rng: int
@@ -211,3 +229,4 @@ class State(msgspec.Struct):
     over: bool = False
     log_index: int = 0
     rachel: RachelState | None = None  # solo games only
+    starting: StartingUpgrades | None = None  # module starting_upgrades only

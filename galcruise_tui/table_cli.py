@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
         if cmd == "undo":
             print(f"move {store.undo(args.table, seat, secret, args.at)}")
             return 0
-        legal = game.legal() if game.pending and game.pending.seat == seat else []
+        legal = game.legal_for(seat) if game.pending and seat in game.deciders() else []
         if not 0 <= args.index < len(legal):
             print(f"galcruise: no command {args.index} for {plain(who)} now "
                   f"({len(legal)} to choose from).", file=sys.stderr)
@@ -133,8 +133,8 @@ def _show(game, seat: int, moves: int, as_json: bool) -> int:  # noqa: ANN001
     from engine.describe import describe
     from galcruise_tui.text import plain
 
-    mine = game.pending is not None and game.pending.seat == seat
-    legal = game.legal() if mine else []
+    mine = game.pending is not None and seat in game.deciders()
+    legal = game.legal_for(seat) if mine else []
     if as_json:
         doc = {"move": moves, "seat": seat, "your_decision": mine,
                "waiting": game.waiting_for(), "over": game.is_over,

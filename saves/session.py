@@ -206,7 +206,7 @@ class Session:
 
     def _apply_logged(self, cmd: Command, trusted: bool = False) -> list[Event]:
         g = self.game
-        actor = g.pending.seat if g.pending else -1
+        actor = g.actor(cmd)  # a sealed bid names its seat; else the pending decision's
         events = g.apply_logged(cmd) if trusted else g.apply(cmd)
         n = len(self.actors) + 1
         self.actors.append(actor)

@@ -87,17 +87,17 @@ class TableSession:
     def apply(self, cmd: Command) -> list[Event]:
         """Send the move to the store, then play it here. A bot seat's move may come from any
         app on the table: the first to land it wins, the others get Stale."""
-        dec = self.game.pending
-        if dec is None:
+        if self.game.pending is None:
             raise TableError("the game is over.")
-        if self._is_bot(dec.seat):
+        actor = self.game.actor(cmd)  # a sealed bid names its seat: any waiting seat may bid
+        if self._is_bot(actor):
             self._ask(lambda: self.store.bot_move(self.table, cmd, self.length))
         elif self.seat is None:
             raise TableError("you are watching this table, not playing at it.")
         else:
             self._ask(lambda: self.store.move(self.table, self.seat or 0, self.secret or "",
                                               cmd, self.length))
-        return self._play(dec.seat, cmd)
+        return self._play(actor, cmd)
 
     def _ask(self, call: Callable[[], T]) -> T:
         """A store call whose database trouble (locked past the busy timeout, a full disk, a

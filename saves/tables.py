@@ -388,8 +388,8 @@ class TableStore:
         """
         with self._db.write():
             game, log = self._holding(table, seat, secret, at)
-            dec = game.pending
-            if dec is None or dec.seat != seat:
+            # A decision all its seats answer in any order (sealed bids) takes each seat's own.
+            if game.pending is None or seat not in game.deciders() or game.actor(cmd) != seat:
                 raise TableError(f"it is not your decision: {game.waiting_for()}")
             try:
                 game.apply(cmd)
@@ -465,15 +465,16 @@ class TableStore:
             game, log = self.game(table)
             if at != len(log):
                 raise Stale(f"table {table} has moved on: it is at move {len(log)}, not {at}.")
-            dec = game.pending
+            seat = game.actor(cmd)
             kinds = game.options.seat_kinds()
-            if dec is None or not 0 <= dec.seat < len(kinds) or kinds[dec.seat] == "human":
+            if game.pending is None or not 0 <= seat < len(kinds) or kinds[seat] == "human" \
+                    or seat not in game.deciders():
                 raise TableError(f"it is not a bot's decision: {game.waiting_for()}")
             try:
                 game.apply(cmd)
             except GameError as e:
                 raise TableError(str(e)) from None
-            self._insert(table, len(log), dec.seat, cmd)
+            self._insert(table, len(log), seat, cmd)
         return len(log) + 1
 
     def _insert(self, table: str, seq: int, seat: int, cmd: Command) -> None:

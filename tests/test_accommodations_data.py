@@ -27,7 +27,7 @@ COMBOS = [c for n in range(1, 8) for c in itertools.combinations(OTHERS + MINE, 
 
 
 def test_the_registered_modules_deal_all_their_contents() -> None:
-    assert "specialised_blueprints" in MODULES and "starting_upgrades" not in MODULES
+    assert "specialised_blueprints" in MODULES and "starting_upgrades" in MODULES
     assert not MODULES["accommodations"].agenda  # its cards come with its other contents
     c = components_for(("accommodations",))
     assert [a.id for a in c.agenda_cards if a.id.startswith("acc")] == [

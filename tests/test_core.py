@@ -16,6 +16,7 @@ from engine import Game, GameOptions, IllegalCommand, IllegalOptions
 from engine import command_union as U
 from engine import commands as C
 from engine.components import DataError, load_components
+from engine.modules.starting_upgrades import commands as SU
 from engine.state import COLOURS, NEUTRAL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +106,8 @@ def test_illegal_commands_are_refused_with_a_reason_and_state_untouched():
         C.AdvanceShip(0, 1), C.FundingBonus("money"), C.ChooseResource("food"),
         C.PlayAgendaResource("zz"), C.PlayAgendaEffect("zz"), C.UseTechnology(3),
         C.DropReputation(5, "ad"), C.DiscardAgenda("zz"), C.PayFee(3), C.Done(),
-        C.CallMeeting(), C.ChooseTile("sb1"), PlaceGuest("orange", 0),
+        C.CallMeeting(), C.ChooseTile("sb1"), PlaceGuest("orange", 0), SU.RevealCard("su01"),
+        SU.SealBid(0, 1), SU.PickCard("su01"),
     ]
     # Every command kind is covered by a sample.
     assert {type(c) for c in samples} >= set(U.ALL_COMMAND_TYPES) - {C.CallMeeting, C.Done}

@@ -39,25 +39,31 @@ def test_a_decision_round_trips_through_a_snapshot_with_its_named_fields() -> No
     assert back == [dec] and back[0].kind == "choose_resource" and back[0].left == 3
 
 
-def _every_module(without: str) -> dict[str, tuple[str, ...]]:
+def _every_module(players: int, without: str, auction: bool = False
+                  ) -> dict[str, tuple[str, ...]]:
     """Every module but `without` (cabin_pairing and specialised_blueprints exclude each
-    other), with every variant of those."""
+    other), and every variant of those that goes with the others at this player count (the
+    starting upgrade cards' auction and handicap exclude each other and are not solo)."""
     from engine.modules import MODULES, VARIANT_MODULE
 
     mods = tuple(m for m in MODULES if m != without)
-    return {"modules": mods, "variants": tuple(v for v, m in VARIANT_MODULE.items()
-                                               if m in mods)}
+    variants = [v for v, m in VARIANT_MODULE.items() if m in mods and m != "starting_upgrades"]
+    if auction and players > 1:
+        variants.append("starting_auction")
+    return {"modules": mods, "variants": tuple(variants)}
 
 
-@pytest.mark.parametrize("without", ["", "specialised_blueprints", "cabin_pairing"],
-                         ids=["base", "every module", "every module (specialised)"])
+@pytest.mark.parametrize(("without", "auction"), [
+    (None, False), ("specialised_blueprints", False), ("cabin_pairing", False),
+    ("cabin_pairing", True)],
+    ids=["base", "every module", "every module (specialised)", "every module, auction"])
 def test_listing_legal_moves_never_changes_the_game_over_many_positions(
-        without: str) -> None:
+        without: str | None, auction: bool) -> None:
     """Every "could this still finish?" check runs on a trial copy: a cold legal() leaves the
     state hash as it was, in every position of random games at 1-4 players, with or without
     every module and variant."""
-    extra = _every_module(without) if without else {}
     for players in (1, 2, 3, 4):
+        extra = _every_module(players, without, auction) if without is not None else {}
         g = Game.new(GameOptions(players=players, seed=40 + players, **extra))
         r = random.Random(players)
         for _ in range(250):
@@ -143,3 +149,15 @@ def test_no_import_cycles(packages: tuple[str, ...]) -> None:
         if m not in seen:
             visit(m, [m])
     assert cycles == []
+
+
+def test_a_base_game_state_carries_no_module_field_so_new_ones_leave_its_hash_alone() -> None:
+    """The state hash is of the encoded state: fields at their default are left out, so a
+    field a module adds (at its default in a game without it) changes no earlier hash."""
+    g = Game.new(GameOptions(players=2, seed=3))
+    snap = g.snapshot()
+    for field in (b"starting", b"station_tiles", b"tech_markers", b"handicap_seats",
+                  b"variants", b"modules"):
+        assert field not in snap, field
+    with_modules = Game.new(GameOptions(players=2, seed=3, modules=("station_bonuses",)))
+    assert b"station_tiles" in with_modules.snapshot()

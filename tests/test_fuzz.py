@@ -353,3 +353,28 @@ def test_a_fuzz_run_can_hold_one_module_in_every_game() -> None:
     assert {o.modules for o in opts} == set(sets)  # each allowed combination, 1-4 players
     assert not any("cabin_pairing" in o.modules for o in opts)
     assert {(o.modules, o.players) for o in opts} == {(m, n) for m in sets for n in (1, 2, 3, 4)}
+
+
+@pytest.mark.parametrize(("players", "variants", "handicap"), [
+    (1, (), ()), (2, ("starting_auction",), ()), (4, ("starting_handicap",), (1, 2))])
+def test_one_game_with_the_starting_upgrade_cards_keeps_every_invariant(
+        players: int, variants: tuple[str, ...], handicap: tuple[int, ...]) -> None:
+    """The fast tier's fuzz of 初期アップグレード・カード: solo (Rachel's card), the auction, the
+    handicap; `python -m bench fuzz --module starting_upgrades` runs the rest."""
+    opts = GameOptions(players=players, seed=7200 + players, variants=variants,
+                       modules=("starting_upgrades", "advancements"), handicap_seats=handicap)
+    game, log, failure = fuzz.play(opts, shadow=False)
+    assert failure is None, (failure.messages if failure else None)
+    assert game.is_over and len(log) > 100
+    assert game.state.starting is not None and all(
+        bool(card) == (players == 1 or not handicap or seat in handicap)
+        for seat, card in enumerate(game.state.starting.revealed))
+
+
+def test_fuzz_games_with_one_module_cover_its_variants_at_every_player_count() -> None:
+    seen = {(o.players, o.variants, o.handicap_seats)
+            for o in (fuzz.game_options(i, 1, "starting_upgrades") for i in range(48))}
+    assert {p for p, _, _ in seen} == {1, 2, 3, 4}
+    assert any("starting_auction" in v for _, v, _ in seen)
+    assert any(h for _, _, h in seen)
+    assert not any(p == 1 and (set(v) & set(fuzz.EXCLUSIVE) or h) for p, v, h in seen)

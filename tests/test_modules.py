@@ -28,7 +28,7 @@ def unseen_and_seen(game: Game) -> list[str]:
 
 @pytest.mark.parametrize(("modules", "words"), [
     (("nope",), "no module 'nope' (there are: accommodations, advanced_technologies, advancements, "
-     "cabin_pairing, specialised_blueprints, station_bonuses)"),
+     "cabin_pairing, specialised_blueprints, starting_upgrades, station_bonuses)"),
     (ACC + ACC, "module 'accommodations' is named twice"),
 ])
 def test_unknown_or_repeated_modules_are_refused(modules: tuple[str, ...], words: str) -> None:

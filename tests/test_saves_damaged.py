@@ -178,7 +178,7 @@ st = Store(Path(sys.argv[1]))
 s = Session.new(GameOptions(players=2, seed=3, seats=("human", "human")), name="full", store=st)
 bot = RandomBot(3)
 soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-resource.setrlimit(resource.RLIMIT_FSIZE, (2000, hard))  # a disk that takes 2 KB a file
+resource.setrlimit(resource.RLIMIT_FSIZE, (1200, hard))  # a disk that takes 1.2 KB a file
 for _ in range(20):
     s.apply(bot.choose(s.game))
 print(s.save_error)

@@ -53,3 +53,17 @@ def test_a_save_whose_moves_are_no_longer_legal_is_still_refused(tmp_path: Path)
         assert "command" in str(e) and "g.json" in str(e)
     else:
         raise AssertionError("an illegal log loaded")
+
+
+def test_a_save_written_before_handicap_seats_existed_loads_as_it_was(tmp_path: Path) -> None:
+    """GameOptions.handicap_seats came with the starting upgrade cards: a save without the
+    field loads with none named, to the same position."""
+    s = _played(tmp_path, 30)
+    want = s.game.state_hash()
+    doc = json.loads(s.path.read_bytes())
+    # Options at their default are left out of the file, as in a save from before the field.
+    assert "handicap_seats" not in doc["options"]
+    s.path.write_text(json.dumps(doc))
+    back = Session.load(s.path)
+    assert back.game.options.handicap_seats == () and back.game.state_hash() == want
+    assert back.warning is None

@@ -104,7 +104,7 @@ def test_a_seat_sees_its_own_hand_only(tmp_path: Path,
                 "--as", "alice", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     players = doc["observation"]["state"]["players"]
-    assert players[0]["hand"] == hands[0] and players[1]["hand"] == []
+    assert players[0]["hand"] == hands[0] and players[1].get("hand", []) == []  # default: left out
     assert doc["observation"]["hand_sizes"][1] == len(hands[1])
     assert doc["move"] == len(log)
 
@@ -232,3 +232,38 @@ def test_a_store_that_stops_answering_is_a_sentence_not_a_crash(tmp_path: Path) 
     with pytest.raises(TableError, match="did not answer.*nothing was lost"):
         session.apply(session.game.legal()[0])
     assert session.length == 0
+
+
+def test_at_a_table_each_waiting_seat_seals_its_bid_from_its_own_terminal(
+        tmp_path: Path) -> None:
+    """The starting upgrade cards' auction: the bot bids first; then either person may bid,
+    in any order, each only for their own seat; the table layer logs who bid."""
+    from engine.modules.starting_upgrades.commands import SealBid
+    from saves.table_session import TableSession
+
+    opts = GameOptions(players=3, seed=7, names=("alice", "bob", "Green"),
+                       seats=("human", "human", "greedy"), modules=("starting_upgrades",),
+                       variants=("starting_auction",))
+    st = TableStore(tmp_path / FILE_NAME)
+    t = st.create(opts, "2026-01-01T00:00:00Z")
+    alice, bob = Secrets(tmp_path / "alice"), Secrets(tmp_path / "bob")
+    a, b = st.claim(t, 0, alice), st.claim(t, 1, bob)
+    assert st.play_bots(t) == 1  # Green (a bot) bids at once
+    game, log = st.game(t)
+    assert game.pending is not None and game.pending.seat == 0 and game.deciders() == [0, 1]
+    # Bob bids although the decision names Alice: he is waiting too.
+    bob_app = TableSession(st, t, 1, b)
+    assert bob_app.game.legal_for(1) == [SealBid(1, x) for x in range(14)]
+    with pytest.raises(TableError, match="not your decision"):
+        st.move(t, 1, b, SealBid(0, 4), len(log))  # never another seat's bid
+    bob_app.apply(SealBid(1, 4))
+    assert bob_app.actors[-1] == 1
+    # Alice's app sees that Bob has bid, not how much.
+    alice_app = TableSession(st, t, 0, a)
+    assert alice_app.game.observation(0).state.starting.bids[1] == -2  # type: ignore[union-attr]
+    with pytest.raises(TableError, match="not your decision"):
+        st.move(t, 1, b, SealBid(1, 5), len(log) + 1)  # a bid is final
+    alice_app.apply(SealBid(0, 1))
+    game, log = st.game(t)
+    assert [p.money for p in game.state.players][:2] == [12, 9]
+    assert game.pending is not None and game.pending.kind == "starting_pick"

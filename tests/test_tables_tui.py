@@ -287,3 +287,39 @@ def test_a_bot_at_a_table_moves_once_though_two_apps_think_for_it(tmp_path: Path
             assert sa.game.state_hash() == sw.game.state_hash()
 
     asyncio.run(main())
+
+
+def test_at_a_table_the_second_seat_seals_its_bid_first_and_the_first_sees_only_that(
+        tmp_path: Path) -> None:
+    """Starting upgrade cards with the auction: the decision names alice, yet bob bids from
+    his terminal at once; alice's log says only that he has bid."""
+    from engine.modules.starting_upgrades.commands import SealBid
+
+    opts = GameOptions(players=2, seed=9, names=("alice", "bob"), seats=("human", "human"),
+                       modules=("starting_upgrades",), variants=("starting_auction",))
+    new_table(tmp_path, opts)
+
+    async def main() -> None:
+        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
+        async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+            sa, sb = await sit(a, pa), await sit(b, pb)
+            assert sa.game.pending is not None and sa.game.pending.seat == 0
+            assert sa.human_turn() and sb.human_turn()  # both wait on their own bid
+            bar = sb.query_one(DecisionBar)
+            assert all(c.seat == 1 for e in bar.entries for c in e.commands)  # type: ignore[attr-defined]
+            await type_keys(pb, *bar.keys_for(SealBid(1, 5)))
+            await caught_up([pa, pb], [sa, sb])
+            assert sa.session.length == 1 and sb.session.actors == [1]
+            assert not sb.human_turn() and sa.human_turn()
+            alice_log = " ".join(t.plain for t in sa.query_one(GameLog).texts)
+            bob_log = " ".join(t.plain for t in sb.query_one(GameLog).texts)
+            assert "bob has bid." in alice_log and "bids 5" not in alice_log
+            assert "bob bids 5 money (sealed)." in bob_log
+            await type_keys(pa, *sa.query_one(DecisionBar).keys_for(SealBid(0, 2)))
+            await caught_up([pa, pb], [sa, sb])
+            g = sb.game
+            assert [p.money for p in g.state.players] == [11, 8]
+            assert g.pending is not None and g.pending.kind == "starting_pick" \
+                and g.pending.seat == 1 and sb.human_turn() and not sa.human_turn()
+
+    asyncio.run(main())

@@ -138,7 +138,8 @@ def test_help_fits_80_columns_and_covers_the_end_rachel_and_the_npc() -> None:
     lines = HELP.split("\n")
     assert max(Text.from_markup(line).cell_len for line in lines) <= 78
     for words in ("Company goals", "Progress track and the end", "[b]Rachel[/b]",
-                  "[b]The NPC[/b]", "▲ worker, ◆ expert", "PgUp", "Your", "final turn"):
+                  "[b]The NPC[/b]", "▲ worker, ◆ expert", "PgUp", "Your", "final turn",
+                  "Starting upgrade cards", "Variant auction", "Variant handicap"):
         assert words in HELP
 
 
@@ -387,3 +388,132 @@ def test_the_boards_show_specialised_segments_effects_and_the_guest_tokens() -> 
     base = Game.new(GameOptions(players=2, seed=5))
     assert "visits:" not in render.player_board(view(base, 0), 0)
     assert "Guest bonuses" in render.marketing(view(base, 0))
+
+
+def test_the_auction_at_one_terminal_asks_seat_by_seat_hiding_the_last_bid() -> None:
+    """New game: starting upgrade cards with the auction, 2 people at one terminal. Each
+    bidder gets the keyboard behind a blank screen; the log says only that the other has bid;
+    then the bids are revealed and the highest bidder picks first."""
+    from textual.widgets import Checkbox, Select
+
+    from engine.modules.starting_upgrades.commands import PickCard, SealBid
+    from galcruise_tui.screens.game import GameScreen, PassKeyboard
+    from galcruise_tui.widgets.decision import DecisionBar
+    from galcruise_tui.widgets.log import GameLog
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#kind1", Select).value = "human"
+        auction = form.query_one("#var-starting_auction", Checkbox)
+        handicap_row = form.query_one("#handicap-row")
+        assert not auction.display and not handicap_row.display
+        form.query_one("#mod-starting_upgrades", Checkbox).value = True
+        await pilot.pause()
+        assert auction.display and not handicap_row.display
+        auction.value = True
+        await pilot.pause()
+        opts = form.options()
+        assert opts.modules == ("starting_upgrades",) and opts.variants == ("starting_auction",)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        # Pink is asked first, behind the hand-over screen.
+        assert isinstance(app.screen, PassKeyboard) and app.screen.who == "Pink"
+        game_screen = app.screen_stack[-2]
+        assert isinstance(game_screen, GameScreen)
+        assert not game_screen.human_turn()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game_screen and game_screen.human_turn()
+        bar = game_screen.query_one(DecisionBar)
+        entries = [e.text for e in bar.entries]
+        assert len(entries) == 14 and all(e.startswith("Seal a bid of") for e in entries)
+        assert all(c.seat == 0 for e in bar.entries for c in e.commands)  # type: ignore[attr-defined]
+        assert bar.keys_for(SealBid(0, 3)) == ["3"]
+        await pilot.press("3")
+        await pilot.pause()
+        # Blue's turn to bid: the screen is blank until he has the keyboard, and Pink's
+        # amount is nowhere to read.
+        assert isinstance(app.screen, PassKeyboard) and app.screen.who == "Blue"
+        log = " ".join(t.plain for t in game_screen.query_one(GameLog).texts)
+        assert "Pink has bid." in log and "bids 3" not in log
+        assert "still to bid" not in render.player_board(game_screen.facts(), 0)
+        assert "bid sealed" in render.player_board(game_screen.facts(), 0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game_screen
+        assert all(c.seat == 1 for e in bar.entries for c in e.commands)  # type: ignore[attr-defined]
+        await pilot.press("2")
+        await pilot.pause()
+        g = game_screen.game
+        assert [p.money for p in g.state.players] == [10, 11]
+        log = " ".join(t.plain for t in game_screen.query_one(GameLog).texts)
+        assert "The bids are revealed: Pink 3, Blue 2 money" in log
+        # Pink bid most: she picks first, from the cards on offer.
+        assert g.pending is not None and g.pending.kind == "starting_pick" and g.pending.seat == 0
+        offer = g.state.starting.offer  # type: ignore[union-attr]
+        assert [c for e in bar.entries for c in e.commands] == [PickCard(c) for c in offer]
+
+    run(body)
+
+
+def test_the_new_game_form_names_the_handicapped_seats() -> None:
+    from textual.widgets import Checkbox, Select
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#players", Select).value = 3
+        form.query_one("#mod-starting_upgrades", Checkbox).value = True
+        await pilot.pause()
+        form.query_one("#var-starting_handicap", Checkbox).value = True
+        await pilot.pause()
+        assert form.query_one("#handicap-row").display
+        assert [form.query_one(f"#handicap{i}").display for i in range(4)] == \
+            [True, True, True, False]
+        form.query_one("#handicap2", Checkbox).value = True
+        await pilot.pause()
+        opts = form.options()
+        assert opts.variants == ("starting_handicap",) and opts.handicap_seats == (2,)
+        # Solo: the variants are not offered (Rachel takes the card you do not keep).
+        form.query_one("#players", Select).value = 1
+        await pilot.pause()
+        assert not form.query_one("#var-starting_handicap", Checkbox).display
+        assert form.options().variants == () and form.options().handicap_seats == ()
+
+    run(body)
+
+
+def test_the_decision_bar_reads_a_starting_upgrade_card_in_words() -> None:
+    from test_tui import bar_texts, choose
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        from textual.widgets import Checkbox
+
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#mod-starting_upgrades", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        from galcruise_tui.screens.game import GameScreen
+
+        assert isinstance(screen, GameScreen)
+        g = screen.game
+        while g.pending is not None and g.pending.kind != "starting_upgrade":
+            await choose(app, pilot, screen, screen.game.legal()[0])
+            g = screen.game
+        assert g.pending is not None and g.pending.seat == 0
+        texts = [t for t in bar_texts(screen) if t.startswith("Reveal ")]
+        hand = g.state.starting.hands[0]  # type: ignore[union-attr]
+        assert [t.split(":")[0] for t in texts] == [f"Reveal {c}" for c in hand]
+        assert all("token off the launch tower; unlock" in t for t in texts)
+        assert "reveal one of your 2 starting upgrade cards" in str(
+            screen.query_one("#waiting").render())
+
+    run(body)

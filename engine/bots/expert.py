@@ -51,6 +51,12 @@ class ExpertBot:
         dec = game.pending
         if len(legal) == 1 or dec is None:
             return [(legal[0], 0.0)]
+        if game.state.starting is not None:
+            from engine.modules.starting_upgrades import bot as starting
+
+            own = starting.choose(game)  # the greedy bot's: no deal changes a card's worth
+            if own is not None:
+                return [(own, 0.0)]
         seat = dec.seat
         base = self._deal_seed(game, seat)
         deals = [game.determinize(seat, base + k) for k in range(self.deals)]

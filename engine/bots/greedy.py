@@ -384,6 +384,12 @@ class GreedyBot:
         dec = game.pending
         if len(legal) == 1 or dec is None:
             return legal[0]
+        if game.state.starting is not None:
+            from engine.modules.starting_upgrades import bot as starting
+
+            own = starting.choose(game)  # a card by its worth; a sealed bid of its own
+            if own is not None:
+                return own
         stuck = game.state.turns_taken >= STUCK_TURNS * len(game.state.players)
         if self.explore and stuck and isinstance(dec, MainChoice) and \
                 self.rng.below(self.explore) == 0:

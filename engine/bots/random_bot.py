@@ -65,8 +65,9 @@ class RandomBot:
         self.rng = Rng((seed ^ 0x5EED_B07) & ((1 << 64) - 1))
 
     def choose(self, game: Game) -> Command:
-        legal = game.legal()
         dec = game.pending
+        # Only this seat's own commands (a sealed bid names its seat; others may be waiting).
+        legal = game.legal_for(dec.seat) if dec is not None else game.legal()
         broke = dec is not None and game.state.players[dec.seat].money < BROKE
         weights = [_weight(c, broke) for c in legal]
         # Drops are many (one per level and kind); weigh them as one option together.

@@ -53,6 +53,13 @@ MODULES: dict[str, Module] = {m.id: m for m in (
     Module("specialised_blueprints", "専門設計図 (Specialised Blueprints)",
            "48 blueprints whose segments guests visit on a day in space; built by cabin "
            "pairing", incompatible=("cabin_pairing",)),
+    Module("starting_upgrades", "初期アップグレード・カード (Starting Upgrade Cards)",
+           "each player reveals one of 2 cards on their first turn: a token off the launch "
+           "tower, an upgrade unlocked",
+           variants=(("starting_auction", "auction: 3 more money each; bid in secret for the "
+                      "cards revealed"),
+                     ("starting_handicap", "handicap: only the players named get starting "
+                      "upgrade cards"))),
 )}
 # variant id -> the module whose rules it changes
 VARIANT_MODULE: dict[str, str] = {v: m.id for m in MODULES.values() for v, _ in m.variants}

@@ -113,10 +113,17 @@ def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
     row = p.tower_top if cmd.token.startswith("top") else p.tower_bottom
     row[int(cmd.token[-1])] = "flipped"
     ctx.log("token", p.seat, f"{p.name} flips the {token_label(ctx, p, cmd.token)} token.")
-    tid = token_id(ctx, p, cmd.token)
+    gain_token(ctx, p, cmd.token)
+    return True
+
+
+def gain_token(ctx: Ctx, p: Player, place: str) -> None:
+    """The bonus of the token in a tower place (flipped for a cruise, or taken off by a
+    starting upgrade card)."""
+    tid = token_id(ctx, p, place)
     if module_token(ctx, tid):
         ctx.r.tower_tokens.flip(ctx, p, tid)  # type: ignore[union-attr]
-        return True
+        return
     kind, n = (TOP_BONUS | BOTTOM_BONUS)[tid]
     if kind == "money":
         p.money += n
@@ -128,7 +135,6 @@ def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
         ctx.push(ResourceChoice(p.seat, left=n, why="upgrade token"))
     else:
         ctx.push(Act(p.seat, action="build_development", boost=4, granted=True))
-    return True
 
 
 def token_label(ctx: Ctx, p: Player, place: str) -> str:

@@ -182,7 +182,8 @@ class View:
         if self.viewer is not None and self.viewer < 0:
             return None
         players = self._obs.state.players
-        return hand_view(self._game, players[self.seat]) if self.seat < len(players) else None
+        return hand_view(self._game, players[self.seat], self._obs.state.starting) \
+            if self.seat < len(players) else None
 
     @cached_property
     def scores(self) -> ScoreView:

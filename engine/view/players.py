@@ -13,7 +13,7 @@ from engine.rules import cruises, funding, scoring, ships
 from engine.rules.agenda import HAND_LIMIT
 from engine.rules.blueprints import HOLD_LIMIT
 from engine.rules.metrics import wings
-from engine.state import COLOURS, RESOURCES, Player
+from engine.state import COLOURS, RESOURCES, Player, StartingUpgrades
 from engine.view.board import BlueprintView, CardView, blueprint, card
 from engine.view.market import CruiseView, cruise
 from engine.view.turn import visited as turn_visited
@@ -112,6 +112,8 @@ class PlayerView(msgspec.Struct, frozen=True):
     funding_now: tuple[tuple[str, int], ...]  # (bonus kind, amount) a funding bonus may take
     cockpit_rules: tuple[str, ...]  # per ship
     cockpits_vp: int  # what the cockpits score now
+    # Module starting_upgrades: what the table knows of the seat's starting upgrade cards.
+    starting: str = ""
 
 
 class HandView(msgspec.Struct, frozen=True):
@@ -122,6 +124,8 @@ class HandView(msgspec.Struct, frozen=True):
     limit: int
     blueprints: tuple[BlueprintView, ...]
     blueprint_limit: int
+    starting: tuple[str, ...] = ()  # its starting upgrade cards, each in words
+    offer: tuple[str, ...] = ()  # the auction's cards still to pick (face up), in words
 
 
 def seat_view(p: Player) -> SeatView:
@@ -211,10 +215,50 @@ def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
         goals_done=tuple(tile.goals[j].name for j in p.goals_done),
         funding_now=tuple(funding.available_tokens(p)),
         cockpit_rules=tuple(cockpit_rule(game, sh.cockpit) for sh in p.ships),
-        cockpits_vp=scoring.cockpits_total(ctx, p) if p.ships else 0)
+        cockpits_vp=scoring.cockpits_total(ctx, p) if p.ships else 0,
+        starting=_starting_public(game, p))
 
 
-def hand_view(game: Game, p: Player) -> HandView:
-    """`p` must come from an observation that shows its hand (or the hot-seat's own seat)."""
+def _starting_public(game: Game, p: Player) -> str:
+    """The seat's starting upgrade cards as everyone may know them: how many are dealt face
+    down, the card picked at the auction (face up), the sealed bid (its amount only once all
+    are revealed), the card revealed."""
+    st = game.state.starting
+    if st is None:
+        return ""
+    from engine.modules.starting_upgrades.play import card_words
+    from engine.modules.starting_upgrades.variants import NOT_BID
+
+    ctx = Ctx(game.state, game.comps)
+    if st.revealed[p.seat]:
+        return f"revealed {card_words(ctx, p, st.revealed[p.seat])}"
+    if st.bids and NOT_BID in st.bids:
+        return "bid sealed" if st.bids[p.seat] != NOT_BID else "still to bid"
+    bid = f" (bid {st.bids[p.seat]})" if st.bids else ""
+    hand = st.hands[p.seat]
+    if st.bids and hand:
+        return f"took {card_words(ctx, p, hand[0])}{bid}; reveals it on the first turn"
+    if hand:
+        return f"{len(hand)} cards face down; reveals one on the first turn"
+    if st.rachel is not None and p.kind == "rachel":  # the card you gave her: face up
+        return f"holds {card_words(ctx, game.state.players[0], st.rachel)}; places it at the " \
+            "start of her first turn"
+    return f"none{bid}" if st.bids else "none"
+
+
+def hand_view(game: Game, p: Player, st: StartingUpgrades | None = None) -> HandView:
+    """`p` (and `st`, the starting upgrade cards) must come from an observation that shows
+    its hand (or the hot-seat's own seat)."""
+    starting = () if st is None else tuple(
+        card_words(Ctx(game.state, game.comps), p, c) for c in st.hands[p.seat])
+    offer = () if st is None else tuple(
+        card_words(Ctx(game.state, game.comps), p, c) for c in st.offer)
     return HandView(p.seat, tuple(card(game, x) for x in p.hand), HAND_LIMIT,
-                    tuple(blueprint(game, x) for x in p.blueprints), HOLD_LIMIT)
+                    tuple(blueprint(game, x) for x in p.blueprints), HOLD_LIMIT, starting,
+                    offer)
+
+
+def card_words(ctx: Ctx, p: Player, card_id: str) -> str:
+    from engine.modules.starting_upgrades.play import card_words as words
+
+    return words(ctx, p, card_id)

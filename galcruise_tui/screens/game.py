@@ -20,8 +20,9 @@ from engine import Game, GameError
 from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
-from engine.events import Event
+from engine.events import SECRET, Event
 from engine.game import REVEAL
+from engine.modules.starting_upgrades.decisions import SealedBids
 from engine.view import NPC, View, view
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
@@ -52,7 +53,7 @@ class MoveCommands(Provider):
         if not isinstance(screen, GameScreen) or not screen.human_turn():
             return []
         game = screen.game
-        return [(describe(game, c), c) for c in game.legal()]
+        return [(describe(game, c), c) for c in game.legal_for(screen.asking())]
 
     async def discover(self) -> Hits:
         screen = self.screen
@@ -81,6 +82,26 @@ class SaveAs(ModalScreen[str | None]):
         self.dismiss(event.value.strip() or None)
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PassKeyboard(ModalScreen[None]):
+    """Hot-seat, a sealed bid: the screen hides the last bidder's choice until the next
+    bidder has the keyboard and presses Enter."""
+
+    BINDINGS = [Binding("enter", "go", "Show my bid", id="pass_go")]
+
+    def __init__(self, who: str) -> None:
+        super().__init__()
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass-box"):
+            yield Static(f"[b]Sealed bids[/b]\n\nPass the keyboard to [b]{safe(self.who)}[/b].\n\n"
+                         f"{safe(self.who)}: press Enter when only you can see the screen.",
+                         id="pass-text")
+
+    def action_go(self) -> None:
         self.dismiss(None)
 
 
@@ -128,6 +149,7 @@ class GameScreen(Screen[None]):
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
         self.hinting = False  # the expert is working out a hint
         self._hint_shown = False  # a hint is on screen until the next move
+        self._handed: tuple[int, int] | None = None  # (move, seat) the keyboard went to
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -196,13 +218,31 @@ class GameScreen(Screen[None]):
 
     def human_turn(self) -> bool:
         dec = self.game.pending
-        return dec is not None and self.seat_kind(dec.seat) == "human" and not self.thinking \
-            and (self.viewer is None or dec.seat == self.viewer)
+        if dec is None or self.thinking or self._handing_over():
+            return False
+        if self.viewer is None:
+            return self.seat_kind(dec.seat) == "human"
+        # At a table: any decision this seat may answer (a sealed bid: whenever it waits).
+        return self.viewer in dec.deciders and self.seat_kind(self.viewer) == "human"
+
+    def asking(self) -> int:
+        """The seat whose commands the bar offers: this terminal's at a table, else the
+        decision's."""
+        dec = self.game.pending
+        return self.viewer if self.viewer is not None else (dec.seat if dec else -1)
+
+    def _handing_over(self) -> bool:
+        """Hot-seat with two or more people, a sealed bid: the keyboard goes to the next
+        bidder behind a blank screen before the bar shows."""
+        dec = self.game.pending
+        return (self.viewer is None and isinstance(dec, SealedBids) and self._humans() > 1
+                and self.seat_kind(dec.seat) == "human"
+                and self._handed != (self.session.length, dec.seat))
 
     def _mine(self) -> bool:
         """At a table: whether the decision at hand is this terminal's."""
         dec = self.game.pending
-        return self.viewer is not None and dec is not None and dec.seat == self.viewer
+        return self.viewer is not None and dec is not None and self.viewer in dec.deciders
 
     def viewer_seat(self) -> int:
         """Whose board and hand to show: the deciding human, else the first human seat; at a
@@ -276,8 +316,13 @@ class GameScreen(Screen[None]):
         self._set("#waiting", waiting)
         if human:
             self._show_summary(self.summary.take(v))
-        self.query_one(DecisionBar).show(v, g.legal() if human else [], self.reserved_keys(),
-                                         unavailable(v) if human else [])
+        self.query_one(DecisionBar).show(v, g.legal_for(self.asking()) if human else [],
+                                         self.reserved_keys(), unavailable(v) if human else [])
+        if self._handing_over() and g.pending is not None:
+            seat = g.pending.seat
+            if not isinstance(self.app.screen, PassKeyboard):
+                self.app.push_screen(PassKeyboard(plain(v.seats[seat].name)),
+                                     lambda _: self._handed_to(seat))
         # Undo, redo and skip come and go with the position; the key bar repaints on a change.
         self.refresh_bindings()
         if v.turn.agm_done > self._agms_seen and not g.is_over:
@@ -288,6 +333,10 @@ class GameScreen(Screen[None]):
             return
         if start_bot:
             self.bot_move(g.copy(), self.session.length)
+
+    def _handed_to(self, seat: int) -> None:
+        self._handed = (self.session.length, seat)
+        self.redraw()
 
     def caused_by(self, v: View) -> str:
         """Who made someone else's decision necessary: a bump, or another seat's turn."""
@@ -345,8 +394,9 @@ class GameScreen(Screen[None]):
     def seen(self, events: list[Event]) -> list[Event]:
         """The events as the viewer may read them: another seat's face-down draws by number
         only (an event's `hidden` text); hot-seat shows everything, as before."""
-        if self.viewer is None:
-            return events
+        if self.viewer is None:  # a sealed bid stays sealed even at one shared terminal
+            return [msgspec.structs.replace(e, text=e.hidden) if e.kind == SECRET and e.hidden
+                    else e for e in events]
         return [msgspec.structs.replace(e, text=e.hidden) if e.hidden and e.seat != self.viewer
                 else e for e in events]
 

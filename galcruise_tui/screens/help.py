@@ -137,6 +137,17 @@ data folder rebinds them by id, e.g. undo = "z")
    Programme: 2 ads, a card; Five-Star Review: 2 VP, 2 reputation) in 2
    bottom places the table picks; with Advancements too, all 4 bottom
    places hold the two expansions' tokens.
+ Starting upgrade cards  each player is dealt 2 (Hand pane: only you see
+   them). At the start of your first turn, before placing a worker, reveal
+   one: gain the named launch-tower token's bonus, that token leaves the
+   tower (a top one then gives 2) and the named upgrade is unlocked; both
+   cards go to the box. Solo: Rachel takes the other card and takes its
+   token off without the bonus (a top one: her 1 VP token).
+   Variant auction: 3 more money each; one card a player on offer (Hand
+   pane); everyone seals a bid (one terminal: pass the keyboard, Enter
+   shows your bid; a table: bid from yours any time), all paid to the
+   supply; the highest picks first, equal bids the later seat.
+   Variant handicap: only the seats ticked in the form get cards.
 """
 
 

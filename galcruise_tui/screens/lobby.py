@@ -77,7 +77,7 @@ def rows(app: App) -> list[Row]:
         names = game.state.players
         if game.is_over:
             state, urgent = "game over", 1
-        elif dec is not None and mine is not None and dec.seat == mine:
+        elif dec is not None and mine is not None and mine in dec.deciders:
             state, urgent = "YOUR TURN", 0
         elif dec is not None and 0 <= dec.seat < len(names):
             state, urgent = f"{names[dec.seat].name} to play", 1

@@ -1,6 +1,7 @@
 """New game: 1-4 seats (human or bot), names, Rachel's difficulty or a custom mix for solo,
 intro or standard setup, a seed (random, shown, editable), and the optional modules with their
-variants (each with its one line from the registry; a variant shows once its module is on)."""
+variants (each with its one line from the registry; a variant shows once its module is on; the
+starting upgrade cards' handicap shows a tick per seat dealt cards)."""
 
 from __future__ import annotations
 
@@ -83,6 +84,13 @@ class NewGameScreen(Screen[None]):
                 yield Static(safe(m.text), classes="module-text")
                 for v, text in m.variants:
                     yield Toggle(f"variant: {safe(text)}", id=f"var-{v}", classes="variant")
+                if m.id == "starting_upgrades":
+                    # The handicap deals only to the seats ticked here (the less practised).
+                    with Horizontal(classes="row", id="handicap-row"):
+                        yield Label("Handicap: cards to")
+                        for i in range(4):
+                            yield Toggle(f"Seat {i + 1}", id=f"handicap{i}",
+                                           classes="handicap")
                 if m.id == "advancements":
                     with Horizontal(classes="row", id="tower-row"):
                         yield Label("Upgrade tokens replace")
@@ -126,7 +134,13 @@ class NewGameScreen(Screen[None]):
         self.query_one("#tower-row").display = bool({"advancements", "accommodations"} & set(on))
         self.query_one("#tower-acc-row").display = {"advancements", "accommodations"} <= set(on)
         for v, m in VARIANT_MODULE.items():
-            self.query_one(f"#var-{v}", Checkbox).display = m in on
+            # The starting upgrade cards' variants are not played solo (the book's solo rules).
+            self.query_one(f"#var-{v}", Checkbox).display = m in on and not (
+                solo and m == "starting_upgrades")
+        handicap = "starting_handicap" in self._variants()
+        self.query_one("#handicap-row").display = handicap
+        for i in range(4):
+            self.query_one(f"#handicap{i}").display = i < n
 
     def _modules(self) -> tuple[str, ...]:
         return tuple(m for m in MODULES if self.query_one(f"#mod-{m}", Checkbox).value)
@@ -142,8 +156,16 @@ class NewGameScreen(Screen[None]):
 
     def _variants(self) -> tuple[str, ...]:
         on = self._modules()
+        solo = self._players() == 1
         return tuple(v for v, m in VARIANT_MODULE.items()
-                     if m in on and self.query_one(f"#var-{v}", Checkbox).value)
+                     if m in on and self.query_one(f"#var-{v}", Checkbox).value
+                     and not (solo and m == "starting_upgrades"))
+
+    def _handicap(self) -> tuple[int, ...]:
+        if "starting_handicap" not in self._variants():
+            return ()
+        return tuple(i for i in range(self._players())
+                     if self.query_one(f"#handicap{i}", Checkbox).value)
 
     def _players(self) -> int:
         return int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
@@ -170,7 +192,8 @@ class NewGameScreen(Screen[None]):
                            setup=str(self.query_one("#setup", Select).value),  # type: ignore[arg-type]
                            difficulty=difficulty,  # type: ignore[arg-type]
                            custom_mix=mix, modules=self._modules(),
-                           variants=self._variants(), tower_replace=self._tower())
+                           variants=self._variants(), tower_replace=self._tower(),
+                           handicap_seats=self._handicap())
         opts.validate()
         return opts
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import commands as C
+from engine.modules.starting_upgrades.commands import SealBid
 from engine.view import View
 from galcruise_tui.words import tidy
 
@@ -41,6 +42,8 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             return cmd.ship + 1
         if isinstance(cmd, C.PlayAgendaResource | C.PlayAgendaEffect | C.DiscardAgenda):
             return hand.index(cmd.card) + 1 if cmd.card in hand else None
+        if isinstance(cmd, SealBid):  # a bid of 3 is key 3 (0 and over 9 take letters)
+            return cmd.amount if 1 <= cmd.amount <= 9 else None
         return None
 
     return number

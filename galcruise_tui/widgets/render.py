@@ -452,6 +452,8 @@ def player_board(v: View, seat: int) -> str:
     out.append(f"[b]Funding bonus now[/b] {now}")
     if p.cockpit_rules:
         out.append(f"[b]Cockpits[/b] {'; '.join(p.cockpit_rules)}  (now {p.cockpits_vp} VP)")
+    if p.starting:
+        out.append(f"[b]Starting upgrade[/b] {escape(p.starting)}")
     return "\n".join(out)
 
 
@@ -473,6 +475,14 @@ def hand(v: View) -> str:
                    f"\n     {escape(a.text)}")
     if not h.cards:
         out.append("   none")
+    if h.offer:
+        out.append("[b]Starting upgrade cards on offer[/b] (sealed bids: the highest picks "
+                   "first; equal bids, the later seat)")
+        out.extend(f" • {escape(x)}" for x in h.offer)
+    if h.starting:
+        out.append("[b]Starting upgrade cards[/b] (reveal one at the start of your first turn; "
+                   "only you see them)")
+        out.extend(f" • {escape(x)}" for x in h.starting)
     out.append(f"[b]Blueprints[/b] ({len(h.blueprints)}/{h.blueprint_limit})")
     out.extend(f" • {_blueprint(x)}" for x in h.blueprints)
     if not h.blueprints:
