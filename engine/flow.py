@@ -85,11 +85,13 @@ def _open_for_every_split(ctx: Ctx, act: Act, p: Player, n: int) -> bool:
     """Resources of the player's choice are chosen later: every way must keep the action open."""
     if not n:
         return bool(action_options(ctx, p, act))
+    # One trial for every split: each sets all three resources anew (listing writes nothing).
+    t = trial(ctx, p.seat)
+    tp = t.player(p.seat)
+    have = [p.resource(r) for r in RESOURCES]
     for split in _splits(n):
-        t = trial(ctx, p.seat)
-        tp = t.player(p.seat)
-        for r, k in zip(RESOURCES, split, strict=True):
-            tp.set_resource(r, tp.resource(r) + k)
+        for r, h, k in zip(RESOURCES, have, split, strict=True):
+            tp.set_resource(r, h + k)
         if not action_options(t, tp, act):
             return False
     return True
