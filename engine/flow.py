@@ -48,7 +48,9 @@ def describe(ctx: Ctx, dec: Decision) -> str:
     return f"{ctx.name(dec.seat)}: {ctx.r.kind(dec).words(ctx, dec)}"
 
 
-def legal(ctx: Ctx) -> list[Command]:
+def legal(ctx: Ctx, skip: tuple[type, ...] = ()) -> list[Command]:
+    """The legal commands; `skip`: free command types left out (a bot that will not weigh
+    them spares their checks), the rest as listed in full."""
     s = ctx.s
     if s.over or not s.stack:
         return []
@@ -58,8 +60,8 @@ def legal(ctx: Ctx) -> list[Command]:
     on_turn = kind.free and dec.seat == s.turn.seat and \
         s.turn.phase not in ("setup", "done", "final")
     free: list[Command] = []
-    for row in ctx.r.free.values():
-        if on_turn or not row.on_turn:
+    for typ, row in ctx.r.free.items():
+        if (on_turn or not row.on_turn) and typ not in skip:
             free.extend(row.options(ctx, dec))
     if free and dec.seat == s.turn.seat:
         free = _safe_free(ctx, dec, free)

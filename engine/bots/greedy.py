@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine import flow
 from engine.bots.random_bot import RandomBot
 from engine.commands import (
     Command,
@@ -232,7 +233,11 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
     if more > 0 and isinstance(cmd, FREE) and _same_action_again(state, after, seat, free=True):
         # A card, a drop or a fee in the middle of an action: the action still has to be
         # finished, so the command is worth the best way to go on (not the state before it).
-        options = [c for c in _own_options(after, comps, seat) if not isinstance(c, FREE)]
+        # Listed without the free commands: they are not weighed here (and their checks
+        # are most of what listing costs in the middle of an action).
+        options = [c for c in _candidates(flow.legal(Ctx(after, comps), skip=FREE),
+                                          after.players[seat].reputation)
+                   if not isinstance(c, FREE)]
         if options:
             return max(_worth(after, comps, seat, c, 0, memo, more - 1) for c in options)
     if depth == 0 and more > 0 and _same_action_again(state, after, seat):

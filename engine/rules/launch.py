@@ -131,6 +131,8 @@ def _with_some_helpers(ctx: Ctx, p: Player, check: Check) -> bool:
 
 
 def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
+    if p.scheduled is None or in_flight(p.ships[i]):
+        return False  # as _can_launch finds with any cards played: spare their trials
     card = None if p.break_room else pilot_free(ctx, p)
     # The card that flies the ship is spent: it cannot also pay for supplies.
     t = _played(ctx, p.seat, [card] if card else [], active=False)
