@@ -51,3 +51,13 @@ def trial(ctx: Ctx, seat: int | None = None) -> Ctx:
     board = _replace(s.board, agenda_discard=list(s.board.agenda_discard))
     copy = _replace(s, players=players, board=board, turn=_decode_turn(_encode(s.turn)))
     return type(ctx)(copy, ctx.c, ctx.r)
+
+
+def paying(ctx: Ctx, seat: int, money: int) -> Ctx:
+    """A context in which `seat` has `money` less and nothing else differs, to ask options
+    after a fee. Asking options writes nothing, so the player alone is copied, shallowly:
+    0.5 us against 5 for `trial` (feasible() asks this for every action behind a fee)."""
+    s = ctx.s
+    players = list(s.players)
+    players[seat] = _replace(players[seat], money=players[seat].money - money)
+    return type(ctx)(_replace(s, players=players), ctx.c, ctx.r)
