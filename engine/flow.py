@@ -40,7 +40,7 @@ from engine.rules.actions import action_options
 from engine.rules.economy import clamp_storage
 from engine.rules.turns import end_turn
 from engine.state import RESOURCES, Player, Turn
-from engine.trial import trial
+from engine.trial import free_trial, trial
 
 
 # --- what the game waits for ---------------------------------------------------------
@@ -105,7 +105,7 @@ def _keeps_action_open(ctx: Ctx, act: Act, cmd: Command) -> bool:
     if not isinstance(cmd, (PlayAgendaResource, PlayAgendaEffect, UseTechnology,
                             DropReputation)):
         return True
-    t = trial(ctx, act.seat)
+    t = free_trial(ctx, act.seat)
     p = t.player(act.seat)
     choice = 0
     if isinstance(cmd, (PlayAgendaResource, PlayAgendaEffect)):
