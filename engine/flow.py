@@ -36,7 +36,7 @@ from engine.rules import (
     places,
     travel,
 )
-from engine.rules.actions import action_options
+from engine.rules.actions import has_options
 from engine.rules.economy import clamp_storage
 from engine.rules.turns import end_turn
 from engine.state import RESOURCES, Player, Turn
@@ -86,7 +86,7 @@ def _splits(n: int) -> list[tuple[int, int, int]]:
 def _open_for_every_split(ctx: Ctx, act: Act, p: Player, n: int) -> bool:
     """Resources of the player's choice are chosen later: every way must keep the action open."""
     if not n:
-        return bool(action_options(ctx, p, act))
+        return has_options(ctx, p, act)
     # One trial for every split: each sets all three resources anew (listing writes nothing).
     t = trial(ctx, p.seat)
     tp = t.player(p.seat)
@@ -94,7 +94,7 @@ def _open_for_every_split(ctx: Ctx, act: Act, p: Player, n: int) -> bool:
     for split in _splits(n):
         for r, h, k in zip(RESOURCES, have, split, strict=True):
             tp.set_resource(r, h + k)
-        if not action_options(t, tp, act):
+        if not has_options(t, tp, act):
             return False
     return True
 

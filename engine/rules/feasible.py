@@ -19,7 +19,8 @@ def feasible(ctx: Ctx, p: Player, action: str, cost: int, boost: int = 0) -> boo
     if cost > p.money or entry is None:
         return False
     dec = Act(p.seat, action=action, boost=boost)
+    ask = entry.options if entry.exists is None else entry.exists
     if not cost:
-        return bool(entry.options(ctx, p, dec))
+        return bool(ask(ctx, p, dec))
     t = paying(ctx, p.seat, cost)
-    return bool(entry.options(t, t.player(p.seat), dec))
+    return bool(ask(t, t.player(p.seat), dec))

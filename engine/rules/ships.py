@@ -95,6 +95,20 @@ def segment_cost(ctx: Ctx, p: Player, bp: str, from_display: bool, off: int = 0)
 
 
 def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
+    return _segment_options(ctx, p, dec, first=False)
+
+
+def has_segment_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(segment_options(...)), stopping at the first segment that can be built."""
+    return bool(_segment_options(ctx, p, dec, first=True))
+
+
+def _can_build_more(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """Whether another segment could be built (not only Done): the first one found is enough."""
+    return _segment_options(ctx, p, dec, first=True) not in ([], [Done()])
+
+
+def _segment_options(ctx: Ctx, p: Player, dec: Act, first: bool) -> list[Command]:
     limit = upgrades.max_segments(ctx, p)
     ships = [i for i, s in enumerate(p.ships) if not in_flight(s) and len(s.segments) < limit]
     out: list[Command] = []
@@ -115,11 +129,15 @@ def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
         if affordable(bp, False):
             out.extend(BuildSegment(bp, i, at) for i in ships
                        for at in spots(ctx, p, p.ships[i], bp))
+            if first and out:
+                return out
     if can_lose_reputation(p, 1):
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
             if bp and affordable(bp, True):
                 out.extend(BuildSegment(f"display:{slot}", i, at) for i in ships
                            for at in spots(ctx, p, p.ships[i], bp))
+                if first and out:
+                    return out
     if dec.taken:
         out.append(Done())
     return out
@@ -159,8 +177,7 @@ def build_segment(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
             f"{'s' if cabins(ship, ctx, p) != 1 else ''}).")
     limit = dec.segment_limit or \
         2 + dec.boost + modifiers.amount(ctx, p, "segment_extra_builds")
-    if take_one(ctx, dec, bp, limit, lambda nxt: segment_options(ctx, p, nxt)
-                not in ([], [Done()])) is None:
+    if take_one(ctx, dec, bp, limit, lambda nxt: _can_build_more(ctx, p, nxt)) is None:
         return False
     blueprints.slide_and_refill(ctx)
     return True
