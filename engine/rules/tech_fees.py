@@ -19,20 +19,17 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []
-    each = -1  # the fee by reputation: the same at every tile, asked once (a hot path)
     for i, owners in enumerate(s.board.tech_owners):
-        # Not invented, or usable (its developer, or paid this turn): nothing to pay.
+        # Not invented, or usable (its developer, or paid this turn): nothing to pay. Asked
+        # before the fee, which is the dear part (a hot path of legal()).
         if not owners or p.seat in owners:
             continue
         place = places.technology_place(i + 1)
         if place in t.paid:
             continue
-        if each < 0:
-            each = network.fee_each(ctx, p)
-        # The fee at this tile: by reputation, then a module's surcharge (上級技術); one
-        # for each owner (places.unpaid_owners).
-        fee = each if ctx.r.tech_surcharge is None else network.fee_at(ctx, p, place)
-        if fee * len(dict.fromkeys(owners)) <= p.money:
+        # The fee at this tile (by reputation, then its surcharges), once per owner
+        # (places.unpaid_owners).
+        if network.fee_at(ctx, p, place) * len(dict.fromkeys(owners)) <= p.money:
             out.append(UseTechnology(i + 1))
     return out
 
