@@ -29,7 +29,7 @@ def _speed(args: argparse.Namespace) -> int:
     if "files" in sections:
         rows += storage.file_rows(repeats, args.seed)
     if "startup" in sections:
-        rows += startup.startup_rows(2 if quick else 5)
+        rows += startup.startup_rows(3 if quick else 9)
         rows += repaint.repaint_rows(10 if quick else 40)
     if "tables" in sections:
         rows += tables.table_rows(20 if quick else 60, args.seed)

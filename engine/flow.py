@@ -36,11 +36,11 @@ from engine.rules import (
     places,
     travel,
 )
-from engine.rules.actions import action_options
+from engine.rules.actions import has_options
 from engine.rules.economy import clamp_storage
 from engine.rules.turns import end_turn
 from engine.state import RESOURCES, Player, Turn
-from engine.trial import trial
+from engine.trial import free_trial, trial
 
 
 # --- what the game waits for ---------------------------------------------------------
@@ -48,7 +48,9 @@ def describe(ctx: Ctx, dec: Decision) -> str:
     return f"{ctx.name(dec.seat)}: {ctx.r.kind(dec).words(ctx, dec)}"
 
 
-def legal(ctx: Ctx) -> list[Command]:
+def legal(ctx: Ctx, skip: tuple[type, ...] = ()) -> list[Command]:
+    """The legal commands; `skip`: free command types left out (a bot that will not weigh
+    them spares their checks), the rest as listed in full."""
     s = ctx.s
     if s.over or not s.stack:
         return []
@@ -58,8 +60,8 @@ def legal(ctx: Ctx) -> list[Command]:
     on_turn = kind.free and dec.seat == s.turn.seat and \
         s.turn.phase not in ("setup", "done", "final")
     free: list[Command] = []
-    for row in ctx.r.free.values():
-        if on_turn or not row.on_turn:
+    for typ, row in ctx.r.free.items():
+        if (on_turn or not row.on_turn) and typ not in skip:
             free.extend(row.options(ctx, dec))
     if free and dec.seat == s.turn.seat:
         free = _safe_free(ctx, dec, free)
@@ -84,13 +86,15 @@ def _splits(n: int) -> list[tuple[int, int, int]]:
 def _open_for_every_split(ctx: Ctx, act: Act, p: Player, n: int) -> bool:
     """Resources of the player's choice are chosen later: every way must keep the action open."""
     if not n:
-        return bool(action_options(ctx, p, act))
+        return has_options(ctx, p, act)
+    # One trial for every split: each sets all three resources anew (listing writes nothing).
+    t = trial(ctx, p.seat)
+    tp = t.player(p.seat)
+    have = [p.resource(r) for r in RESOURCES]
     for split in _splits(n):
-        t = trial(ctx, p.seat)
-        tp = t.player(p.seat)
-        for r, k in zip(RESOURCES, split, strict=True):
-            tp.set_resource(r, tp.resource(r) + k)
-        if not action_options(t, tp, act):
+        for r, h, k in zip(RESOURCES, have, split, strict=True):
+            tp.set_resource(r, h + k)
+        if not has_options(t, tp, act):
             return False
     return True
 
@@ -101,7 +105,7 @@ def _keeps_action_open(ctx: Ctx, act: Act, cmd: Command) -> bool:
     if not isinstance(cmd, (PlayAgendaResource, PlayAgendaEffect, UseTechnology,
                             DropReputation)):
         return True
-    t = trial(ctx, act.seat)
+    t = free_trial(ctx, act.seat)
     p = t.player(act.seat)
     choice = 0
     if isinstance(cmd, (PlayAgendaResource, PlayAgendaEffect)):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine import flow
 from engine.bots import visits
 from engine.bots.random_bot import RandomBot
 from engine.commands import (
@@ -37,7 +38,7 @@ from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
 from engine.rules.metrics import cockpit_vp, metric, wings
-from engine.state import RESOURCES, Player, State
+from engine.state import Player, State
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(State)
@@ -108,7 +109,7 @@ def value(s: State, comps: Components, seat: int) -> float:
     w = wings(p)
     # Cubes not yet scored by an AGM score once each, times the wings shown then.
     start = sum(s.board.progress_sections[: s.agm_done])
-    unscored = sum(1 for o in s.board.progress[start:] if o == seat)
+    unscored = s.board.progress[start:].count(seat)
     v += (unscored + FUTURE_CUBES * (1 - late)) * w
     v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
     v += scoring.segments_vp(ctx, p)
@@ -123,8 +124,10 @@ def value(s: State, comps: Components, seat: int) -> float:
             ahead = len(comps.cruise_tile(sh.cruise).destinations_after(sh.stop))
             v += (GUEST_ABOARD + TOUR * ahead) * len(sh.guests)
     v += _stepped(p.money, MONEY) + _stepped(p.ads, ADS) + CARD * len(p.hand)
-    v += RESOURCE * sum(min(p.resource(r), p.capacity(r)) for r in RESOURCES)
-    v += sum(BLUEPRINT + BLUEPRINT_VP * comps.blueprint(b).vp for b in p.blueprints)
+    v += RESOURCE * (min(p.food, p.capacity("food")) + min(p.oxygen, p.capacity("oxygen"))
+                     + min(p.fuel, p.capacity("fuel")))
+    blueprint = comps.blueprint
+    v += sum(BLUEPRINT + BLUEPRINT_VP * blueprint(b).vp for b in p.blueprints)
     v += EXPERT * (2 - len(p.experts)) + UPGRADE * len(p.upgrades)
     if p.scheduled is not None:
         space = s.board.cruise_spaces[p.scheduled]
@@ -209,11 +212,11 @@ def _launch_gap(ctx: Ctx, p: Player) -> float:
         if space.tile:
             if space.presold:
                 guests = min(guests, len(space.presold))
-            fuel = launch.needs(ctx, p, ship, guests, space.tile)["fuel"]
-    need = {"food": guests + 1, "oxygen": segments, "fuel": fuel}
+            fuel = launch.fuel_need(ctx, p, space.tile)
     gap = 0.0
-    for r, n in need.items():
-        gap += STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - p.resource(r))
+    for r, n, have in (("food", guests + 1, p.food), ("oxygen", segments, p.oxygen),
+                       ("fuel", fuel, p.fuel)):
+        gap += STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - have)
     return gap
 
 
@@ -275,7 +278,11 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
     if more > 0 and isinstance(cmd, FREE) and _same_action_again(state, after, seat, free=True):
         # A card, a drop or a fee in the middle of an action: the action still has to be
         # finished, so the command is worth the best way to go on (not the state before it).
-        options = [c for c in _own_options(after, comps, seat) if not isinstance(c, FREE)]
+        # Listed without the free commands: they are not weighed here (and their checks
+        # are most of what listing costs in the middle of an action).
+        options = [c for c in _candidates(flow.legal(Ctx(after, comps), skip=FREE),
+                                          after.players[seat].reputation)
+                   if not isinstance(c, FREE)]
         if options:
             return max(_worth(after, comps, seat, c, 0, memo, more - 1) for c in options)
     if depth == 0 and more > 0 and _same_action_again(state, after, seat):

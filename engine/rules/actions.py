@@ -25,9 +25,19 @@ class Action:
     options: Callable[..., list[Command]]  # (ctx, player, act) -> the ways to carry it out
     apply: Callable[..., bool]  # (ctx, player, act, cmd) -> True once the action is finished
     label: str
+    # (ctx, player, act) -> bool(options(...)), quicker; None: options is asked.
+    exists: Callable[..., bool] | None = None
 
 
-ACTIONS: dict[str, Action] = {a: Action(o, f, label) for a, (o, f, label) in {
+# Actions whose options are costly to list in full, with a quicker "is there any": a hot path
+# of legal() (feasible actions, free commands that must keep an action open).
+EXISTS: dict[str, Callable[..., bool]] = {
+    "build_development": developments.has_option,
+    "build_segments": ships.has_segment_option,
+}
+
+
+ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a)) for a, (o, f, label) in {
     "build_development": (developments.options, developments.apply, "Build a Development"),
     "hire_expert": (experts.options, experts.apply, "Hire an Expert"),
     "purchase_supplies": (supplies.purchase_options, supplies.purchase, "Purchase Supplies"),
@@ -55,6 +65,16 @@ def label(ctx: Ctx, action: str) -> str:
 def action_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     entry = ctx.r.actions.get(dec.action)
     return entry.options(ctx, p, dec) if entry else []
+
+
+def has_options(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(action_options(...)), by the action's quicker test where it has one."""
+    entry = ctx.r.actions.get(dec.action)
+    if entry is None:
+        return False
+    if entry.exists is not None:
+        return entry.exists(ctx, p, dec)
+    return bool(entry.options(ctx, p, dec))
 
 
 def act_options(ctx: Ctx, dec: Act) -> list[Command]:

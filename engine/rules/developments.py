@@ -42,6 +42,16 @@ def next_cost(ctx: Ctx, p: Player, row: str) -> int | None:
 
 
 def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
+    return _options(ctx, p, dec, first=False)
+
+
+def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(options(...)), stopping at the first: asked far more often than the list (is the
+    action feasible; does a free command leave it open)."""
+    return bool(_options(ctx, p, dec, first=True))
+
+
+def _options(ctx: Ctx, p: Player, dec: Act, first: bool) -> list[Command]:
     out: list[Command] = []
     sites = open_sites(ctx, p.seat)
     if not sites:
@@ -55,6 +65,8 @@ def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
             money = modifiers.money_cost(ctx, p, cost - r)
             out.extend(BuildDevelopment(row, site, r) for site in sites  # type: ignore[arg-type]
                        if money + extra[site] <= p.money)
+            if first and out:
+                return out
     return out
 
 

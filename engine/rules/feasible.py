@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.decisions import Act
 from engine.state import Player
-from engine.trial import trial
+from engine.trial import paying
 
 if TYPE_CHECKING:
     from engine.ctx import Ctx
@@ -19,9 +19,8 @@ def feasible(ctx: Ctx, p: Player, action: str, cost: int, boost: int = 0) -> boo
     if cost > p.money or entry is None:
         return False
     dec = Act(p.seat, action=action, boost=boost)
+    ask = entry.options if entry.exists is None else entry.exists
     if not cost:
-        return bool(entry.options(ctx, p, dec))
-    t = trial(ctx, p.seat)
-    tp = t.player(p.seat)
-    tp.money -= cost
-    return bool(entry.options(t, tp, dec))
+        return bool(ask(ctx, p, dec))
+    t = paying(ctx, p.seat, cost)
+    return bool(ask(t, t.player(p.seat), dec))

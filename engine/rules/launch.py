@@ -37,9 +37,15 @@ LAUNCH_STEPS = (Boarding, LaunchSupplies)
 # --- what a launch needs ------------------------------------------------------------------
 def needs(ctx: Ctx, p: Player, ship: Ship, guests: int, tile: str) -> dict[str, int]:
     """Food = guests + the pilot, oxygen = segments, fuel = the tile's; less any discounts."""
-    base = {"food": guests + 1, "oxygen": len(ship.segments), "fuel": ctx.c.cruise_tile(tile).fuel}
-    return {r: max(0, n - modifiers.amount(ctx, p, f"launch_{r}_discount"))
-            for r, n in base.items()}
+    out = {r: max(0, n - modifiers.amount(ctx, p, f"launch_{r}_discount"))
+           for r, n in (("food", guests + 1), ("oxygen", len(ship.segments)))}
+    out["fuel"] = fuel_need(ctx, p, tile)
+    return out
+
+
+def fuel_need(ctx: Ctx, p: Player, tile: str) -> int:
+    """needs(...)["fuel"] alone: the bots' look-ahead asks it of every position it values."""
+    return max(0, ctx.c.cruise_tile(tile).fuel - modifiers.amount(ctx, p, "launch_fuel_discount"))
 
 
 def _cards(ctx: Ctx, p: Player) -> dict[str, int]:
@@ -131,6 +137,8 @@ def _with_some_helpers(ctx: Ctx, p: Player, check: Check) -> bool:
 
 
 def can_launch(ctx: Ctx, p: Player, i: int) -> bool:
+    if p.scheduled is None or in_flight(p.ships[i]):
+        return False  # as _can_launch finds with any cards played: spare their trials
     card = None if p.break_room else pilot_free(ctx, p)
     # The card that flies the ship is spent: it cannot also pay for supplies.
     t = _played(ctx, p.seat, [card] if card else [], active=False)

@@ -118,12 +118,16 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []
-    each = fee_each(ctx, p)  # the same for every place: asked once (a hot path of legal())
-    if not each:
-        return out
-    for k in STATIONS:
-        cost = each * len(unpaid_owners(ctx, p.seat, connection_place(k), owners(ctx, k)))
-        if cost and cost <= p.money:
+    each = -1  # the same for every place: asked once, and only when one is owed (hot path)
+    for k, devs in zip(STATIONS, ctx.s.board.connections, strict=False):
+        # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
+        if not devs or p.seat in devs or connection_place(k) in t.paid:
+            continue
+        if each < 0:
+            each = fee_each(ctx, p)
+            if not each:
+                return out
+        if each * len(dict.fromkeys(devs)) <= p.money:
             out.append(PayFee(k))
     return out
 

@@ -95,6 +95,20 @@ def segment_cost(ctx: Ctx, p: Player, bp: str, from_display: bool, off: int = 0)
 
 
 def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
+    return _segment_options(ctx, p, dec, first=False)
+
+
+def has_segment_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(segment_options(...)), stopping at the first segment that can be built."""
+    return bool(_segment_options(ctx, p, dec, first=True))
+
+
+def _can_build_more(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """Whether another segment could be built (not only Done): the first one found is enough."""
+    return _segment_options(ctx, p, dec, first=True) not in ([], [Done()])
+
+
+def _segment_options(ctx: Ctx, p: Player, dec: Act, first: bool) -> list[Command]:
     limit = upgrades.max_segments(ctx, p)
     ships = [i for i, s in enumerate(p.ships) if not in_flight(s) and len(s.segments) < limit]
     out: list[Command] = []
@@ -123,10 +137,14 @@ def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
     for bp in dict.fromkeys(p.blueprints):
         builds(bp, bp, False)
+        if first and out:
+            return out
     if can_lose_reputation(p, 1):
         for slot, bp in enumerate(ctx.s.board.blueprint_display):
             if bp:
                 builds(f"display:{slot}", bp, True)
+                if first and out:
+                    return out
     if dec.taken:
         out.append(Done())
     return out
@@ -166,8 +184,7 @@ def build_segment(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
             f"{'s' if cabins(ship, ctx, p) != 1 else ''}).")
     limit = dec.segment_limit or \
         2 + dec.boost + modifiers.amount(ctx, p, "segment_extra_builds")
-    if take_one(ctx, dec, bp, limit, lambda nxt: segment_options(ctx, p, nxt)
-                not in ([], [Done()])) is None:
+    if take_one(ctx, dec, bp, limit, lambda nxt: _can_build_more(ctx, p, nxt)) is None:
         return False
     blueprints.slide_and_refill(ctx)
     return True

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from engine.commands import Command, UseTechnology
 from engine.decisions import Decision
 from engine.rules import network, places
-from engine.rules.technologies import invented, usable
 
 if TYPE_CHECKING:
     from engine.ctx import Ctx
@@ -15,17 +14,22 @@ if TYPE_CHECKING:
 
 def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     s = ctx.s
-    if dec.seat != s.turn.seat or s.turn.phase in ("setup", "done", "final"):
+    t = s.turn
+    if dec.seat != t.seat or t.phase in ("setup", "done", "final"):
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []
-    for i, _t in invented(ctx):
-        if usable(ctx, p, i):
+    for i, owners in enumerate(s.board.tech_owners):
+        # Not invented, or usable (its developer, or paid this turn): nothing to pay. Asked
+        # before the fee, which is the dear part (a hot path of legal()).
+        if not owners or p.seat in owners:
             continue
         place = places.technology_place(i + 1)
-        due = places.unpaid_owners(ctx, p.seat, place, s.board.tech_owners[i])
-        # The fee at this tile: by reputation, then a module's surcharge (上級技術).
-        if network.fee_at(ctx, p, place) * len(due) <= p.money:
+        if place in t.paid:
+            continue
+        # The fee at this tile (by reputation, then its surcharges), once per owner
+        # (places.unpaid_owners).
+        if network.fee_at(ctx, p, place) * len(dict.fromkeys(owners)) <= p.money:
             out.append(UseTechnology(i + 1))
     return out
 
