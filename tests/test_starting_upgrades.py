@@ -315,7 +315,8 @@ def test_the_views_show_dealt_cards_to_their_seat_only() -> None:
     assert st is not None
     pink_cards, blue_cards = st.hands
     blue = view(g, BLUE)
-    assert blue.hand is not None and [w.split(":")[0] for w in blue.hand.starting] == blue_cards
+    assert blue.hand is not None and [w.split(":")[0] for w in blue.hand.starting] == [
+        f"card {int(c[2:])}" for c in blue_cards]
     public = blue.player(PINK).starting
     assert public == "2 cards face down; reveals one on the first turn"
     assert not any(c in public for c in pink_cards)

@@ -511,7 +511,7 @@ def test_the_decision_bar_reads_a_starting_upgrade_card_in_words() -> None:
         assert g.pending is not None and g.pending.seat == 0
         texts = [t for t in bar_texts(screen) if t.startswith("Reveal ")]
         hand = g.state.starting.hands[0]  # type: ignore[union-attr]
-        assert [t.split(":")[0] for t in texts] == [f"Reveal {c}" for c in hand]
+        assert [t.split(":")[0] for t in texts] == [f"Reveal card {int(c[2:])}" for c in hand]
         assert all("token off the launch tower; unlock" in t for t in texts)
         assert "reveal one of your 2 starting upgrade cards" in str(
             screen.query_one("#waiting").render())

@@ -103,11 +103,12 @@ def _bonus_possible(ctx: Ctx, p: Player, place: str) -> bool:
 
 
 def card_words(ctx: Ctx, p: Player, card_id: str) -> str:
-    """'su01: take the 1 money token off the launch tower; unlock family upgrade 2 (You pay
+    """'card 1: take the 1 money token off the launch tower; unlock family upgrade 2 (You pay
     no fees ...)'."""
     card = ctx.c.starting_upgrade(card_id)
     up = ctx.c.upgrade(card.upgrade)
-    return (f"{card.id}: take the {cruises.token_label(ctx, p, card.token)} token off the "
+    number = card.id.removeprefix("su").lstrip("0") or card.id  # the cards bear no names
+    return (f"card {number}: take the {cruises.token_label(ctx, p, card.token)} token off the "
             f"launch tower; unlock {names.colour_name(up.colour)} upgrade {up.index} "
             f"({up.text.rstrip('.')})")
 
