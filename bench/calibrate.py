@@ -391,8 +391,22 @@ def rachel_rows(by: dict[int, list[GameStats]]) -> list[str]:
     return lines
 
 
+# The rulebook's example player (Green, 3 players, 最終勝利点の例): 115 in play + 68 = 183.
+# The players' sheet beside it (data base-5, solo at normal, seeds 5000-, medians; in play:
+# means by source):
+#   bot            games  in play  progress  reputation  segments  devs  cockpits  others  total
+#   greedy            30       51         3           7      16.5     5        10       7   97.5
+#   expert (before)    6       64         4           6      17.5     5      13.5       8    120
+#   expert (launch)    6     63.5         4           6      16.5     5      12.5       8  117.5
+#   in play, greedy: tours 16.4, cockpits at launch 13.4, AGMs 7.7, funding bonuses 7.6;
+#   expert: tours 19-24, cockpits at launch 19, AGMs 7-9, funding bonuses 8.3. Launches 2.1 /
+#   2.5-2.7 a game carrying 2 guests at most (food storage 3, two cabins), against Rachel's
+#   2.8 carrying 4 (11.3 guests toured against the greedy bot's 5.0, 10 games).
+# The gap to 183 is in play (about 50) and in reputation (9), and it is the players' play:
+# what only players use is barely used (a game: 1.5 agenda effects, 0.2-0.5 experts hired,
+# 1.5 of 3 goals; under 2 VP in play), so raising its VP cannot close 60 VP (issue 27).
 BOOK_PLAYER = {"game_vp": 115, "progress": 9, "reputation": 15, "segments": 16,
-                "developments": 5, "cockpits": 20, "others": 3}  # Green, 3 players: 183
+               "developments": 5, "cockpits": 20, "others": 3}
 
 
 def player_rows(by: dict[int, list[GameStats]]) -> list[str]:
