@@ -90,7 +90,7 @@ def _versus(args: argparse.Namespace) -> int:
     from bench import versus
 
     print(versus.report(args.bot, args.against, args.players, args.games, args.seed,
-                        args.difficulty))
+                        args.difficulty, echo=lambda line: print(line, flush=True)))
     return 0
 
 

@@ -5,6 +5,7 @@ each action, technology and agenda card is used."""
 from __future__ import annotations
 
 import os
+import re
 import statistics
 from collections import Counter
 from collections.abc import Callable
@@ -55,6 +56,11 @@ class GameStats(msgspec.Struct):
     # The expansion modules and variants in play (absent from files saved before: none).
     modules: list[str] = msgspec.field(default_factory=list)
     variants: list[str] = msgspec.field(default_factory=list)
+    # Per bench-played seat (absent from files saved before it was measured): its final sheet
+    # by category, guests toured, and where its VP in play came from (see `vp_sources`).
+    sheets: list[dict[str, int]] = msgspec.field(default_factory=list)
+    toured: list[int] = msgspec.field(default_factory=list)
+    sources: list[dict[str, int]] = msgspec.field(default_factory=list)
 
 
 SHEET = ("game_vp", "progress", "reputation", "segments", "developments", "cockpits", "others")
@@ -89,6 +95,7 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
     effects: Counter[str] = Counter()
     resources: Counter[str] = Counter()
     first: dict[int, float] = {}
+    sources: dict[int, Counter[str]] = {p.seat: Counter() for p in game.state.players}
     n = 0
     while not game.is_over and game.state.turns_taken < TURN_CAP * players:
         dec = game.pending
@@ -102,7 +109,10 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
             effects[cmd.card] += 1
         elif isinstance(cmd, PlayAgendaResource):
             resources[cmd.card] += 1
-        game.apply(cmd)
+        before = [p.vp for p in game.state.players]
+        events = game.apply(cmd)
+        if not game.is_over:  # the final AGM's VP are the sheet's categories
+            vp_sources(events, before, game, sources)
         n += 1
         for p in game.state.players:
             if p.launches and p.seat not in first:
@@ -126,7 +136,35 @@ def one_game(players: int, seed: int, bot: str = "greedy", data: str | None = No
         track=sum(b.progress_sections), cubes=[p.cubes_on_track for p in ours],
         engine_cubes=[p.cubes_on_track for p in engines], difficulty=difficulty,
         engine_sheets=_sheets(game, engines) if game.is_over else [],
-        modules=list(modules), variants=list(variants))
+        modules=list(modules), variants=list(variants),
+        sheets=_sheets(game, ours) if game.is_over else [],
+        toured=[p.guests_toured for p in ours],
+        sources=[dict(sources[p.seat]) for p in ours])
+
+
+_VP = re.compile(r"([+-]?\d+) VP")
+
+
+def vp_sources(events: list, before: list[int], game: Game,  # noqa: ANN001 - Event
+               out: dict[int, Counter[str]]) -> None:
+    """Where a command's VP came from, per seat: tours, AGMs and cockpits at launch by the
+    figures their events print; the rest by the kinds of the seat's events (funding, gain,
+    travel: a day in space, ...), or "other"."""
+    for p in game.state.players:
+        delta = p.vp - before[p.seat]
+        if not delta:
+            continue
+        mine = [e for e in events if e.seat == p.seat]
+        for e in mine:
+            if e.kind in ("tour", "agm") or (e.kind == "launch" and e.text.startswith("T-2")):
+                m = _VP.search(e.text)
+                if m:
+                    key = "cockpit" if e.kind == "launch" else e.kind
+                    out[p.seat][key] += int(m.group(1))
+                    delta -= int(m.group(1))
+        if delta:
+            kinds = sorted({e.kind for e in mine} - {"tour", "agm", "launch", "turn"})
+            out[p.seat]["+".join(kinds) or "other"] += delta
 
 
 def _sheets(game: Game, seats: list) -> list[dict[str, int]]:  # noqa: ANN001 - Player
@@ -367,6 +405,57 @@ def rachel_rows(by: dict[int, list[GameStats]]) -> list[str]:
     return lines
 
 
+# The rulebook's example player (Green, 3 players, 最終勝利点の例): 115 in play + 68 = 183.
+# The players' sheet beside it (data base-5, solo at normal, seeds 5000-, medians; in play:
+# means by source):
+#   bot            games  in play  progress  reputation  segments  devs  cockpits  others  total
+#   greedy            30       51         3           7      16.5     5        10       7   97.5
+#   expert (before)    6       64         4           6      17.5     5      13.5       8    120
+#   expert (launch)    6     63.5         4           6      16.5     5      12.5       8  117.5
+#   in play, greedy: tours 16.4, cockpits at launch 13.4, AGMs 7.7, funding bonuses 7.6;
+#   expert: tours 19-24, cockpits at launch 19, AGMs 7-9, funding bonuses 8.3. Launches 2.1 /
+#   2.5-2.7 a game carrying 2 guests at most (food storage 3, two cabins), against Rachel's
+#   2.8 carrying 4 (11.3 guests toured against the greedy bot's 5.0, 10 games).
+# The gap to 183 is in play (about 50) and in reputation (9), and it is the players' play:
+# what only players use is barely used (a game: 1.5 agenda effects, 0.2-0.5 experts hired,
+# 1.5 of 3 goals; under 2 VP in play), so raising its VP cannot close 60 VP (issue 27).
+BOOK_PLAYER = {"game_vp": 115, "progress": 9, "reputation": 15, "segments": 16,
+               "developments": 5, "cockpits": 20, "others": 3}
+
+
+def player_rows(by: dict[int, list[GameStats]]) -> list[str]:
+    """The bench seats' final sheet by category (medians), beside the book's example player
+    (Green, 3 players), with launches, guests toured and the sources of VP in play (means)."""
+    cols = (*SHEET, "total")
+    head = f"  {'table':<10} {'seats':>5}  " + "  ".join(f"{c:>12}" for c in cols) + \
+        f"  {'launches':>8}  {'toured':>6}"
+    book = {**BOOK_PLAYER, "total": sum(BOOK_PLAYER.values())}
+    lines = ["\nThe players' final sheet, medians (game_vp: VP scored in play):", head,
+             f"  {'book':<10} {'':>5}  " + "  ".join(f"{book[c]:>12}" for c in cols)]
+    srcs: list[str] = []
+    for n, games in by.items():
+        levels = sorted({g.difficulty for g in games}) if n == 1 else [""]
+        for level in levels:
+            gs = [g for g in games if g.sheets and (not level or g.difficulty == level)]
+            if not gs:
+                continue
+            sheets = [sh for g in gs for sh in g.sheets]
+            label = f"{n}p {level}".strip()
+            lines.append(f"  {label:<10} {len(sheets):>5}  " + "  ".join(
+                f"{statistics.median(sh[c] for sh in sheets):>12.1f}" for c in cols)
+                + f"  {statistics.mean(x for g in gs for x in g.launches):>8.2f}"
+                + f"  {statistics.mean(x for g in gs for x in g.toured):>6.1f}")
+            total: Counter[str] = Counter()
+            for g in gs:
+                for src in g.sources:
+                    total.update(src)
+            srcs.append(f"  {label:<10} " + ", ".join(
+                f"{k} {v / len(sheets):.1f}" for k, v in total.most_common()))
+    if len(lines) == 3:
+        return []
+    return [*lines, "VP in play by source, per seat (means):", *srcs]
+
+
 def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     where = f" on data from {data}" if data else ""
     counts = sorted({len(gs) for gs in by.values()})
@@ -377,8 +466,8 @@ def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     mods = "; " + " / ".join(" + ".join(m) or "base game" for m in sets) if sets != [()] else ""
     return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
                       f"{games} games per player count{where}{solo}{mods}", "",
-                      *summary_rows(by),
-                      *seat_rows(by), *rachel_rows(by), *pace_rows(by), *usage_rows(by)])
+                      *summary_rows(by), *seat_rows(by), *rachel_rows(by), *player_rows(by),
+                      *pace_rows(by), *usage_rows(by)])
 
 
 def report(games: int, seed: int, players: tuple[int, ...], bot: str,

@@ -65,3 +65,17 @@ def test_a_worker_process_thinks_the_same_moves_and_gives_hints() -> None:
         assert hints[0][0] == ExpertBot(5).choose(game)
     finally:
         thinker.close()
+
+
+def test_the_best_launch_is_always_played_out_and_equal_worths_count_once() -> None:
+    from engine.bots.expert import _looked
+    from engine.commands import CallMeeting, Launch, PlaceWorker
+
+    options = [PlaceWorker("worker", 1), PlaceWorker("worker", 2), PlaceWorker("worker", 3),
+               CallMeeting(), Launch(0), Launch(1)]
+    worths = [10.0, 10.0, 9.0, 8.0, 2.0, 3.0]
+    order = sorted(range(len(options)), key=lambda i: -worths[i])
+    # Stations 1 and 2 are worth the same: the second is skipped for the next worth; the
+    # launch worth 3 is looked at although it ranks last but one.
+    assert _looked(options, worths, order, 3) == [0, 2, 3, 5]
+    assert _looked(options[:4], worths[:4], order[:4], 3) == [0, 2, 3]

@@ -316,6 +316,15 @@ def test_bench_versus_reports_both_seats_and_solo(capsys: pytest.CaptureFixture[
                        "--games", "1", "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert "solo at normal, 1 seeds from 5: random" in out and "beats Rachel in" in out
+    assert "95% interval" in out and "think time per main choice" in out
+
+
+def test_a_win_count_comes_with_its_95_percent_interval() -> None:
+    from bench.versus import wilson
+
+    lo, hi = wilson(17, 20)
+    assert round(lo, 2) == 0.64 and round(hi, 2) == 0.95
+    assert wilson(0, 16)[0] == 0.0 and round(wilson(0, 16)[1], 2) == 0.19
 
 
 def test_one_game_with_every_advancements_module_keeps_every_invariant() -> None:

@@ -322,7 +322,8 @@ def test_the_views_show_dealt_cards_to_their_seat_only() -> None:
     assert not any(c in public for c in pink_cards)
     assert view(g, -1).hand is None
     hot = view(g, None, PINK)  # one terminal: the deciding seat's hand
-    assert hot.hand is not None and [w.split(":")[0] for w in hot.hand.starting] == pink_cards
+    assert hot.hand is not None and [w.split(":")[0] for w in hot.hand.starting] == [
+        f"card {int(c[2:])}" for c in pink_cards]
     words = blue.hand.starting[0]
     card = g.comps.starting_upgrade(blue_cards[0])
     up = g.comps.upgrade(card.upgrade)
