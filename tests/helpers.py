@@ -58,3 +58,19 @@ def start_turn(game: Game, seat: int) -> None:
     s.stack = []
     flow.advance(Ctx(s, game.comps))
     game._legal_cache = None
+
+
+def build_under_first_technology(game: Game, seat: int, money: int = 20) -> int:
+    """`seat` (with `money` and no food) builds a food development under technology 1 from
+    station 5; returns the row's printed cost, so a test can check what more was paid."""
+    from engine.commands import BuildDevelopment, PlaceWorker, TakeAction
+
+    p = game.state.players[seat]
+    p.money, p.food = money, 0
+    set_turn(game, seat)
+    game.state.board.stations[4] = ["build_development", "build_development"]
+    game.apply(PlaceWorker("worker", 5))
+    game.apply(TakeAction(5, "build_development"))
+    cost = game.comps.board.development_costs[3 - p.developments_left[0]]
+    game.apply(BuildDevelopment("food", "t1", 0))  # type: ignore[arg-type]
+    return cost

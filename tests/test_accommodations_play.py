@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, GameOptions
-from engine.commands import BuildDevelopment, PlaceWorker, ScheduleCruise, TakeAction
+from engine.commands import PlaceWorker, ScheduleCruise, TakeAction
 from engine.component_sets import components_for
 from engine.ctx import Ctx
 from engine.errors import IllegalOptions
 from engine.rules import cruises, network, technologies
-from tests.helpers import finish_setup, set_turn
+from tests.helpers import build_under_first_technology, finish_setup, set_turn
 
 ACC = ("accommodations",)
 PINK, BLUE, GREEN, YELLOW = 0, 1, 2, 3
@@ -121,15 +121,8 @@ def test_patent_pool_waives_the_track_surcharge_not_the_printed_icon() -> None:
 
 def test_a_development_under_it_costs_1_money_more() -> None:
     g = tech_table()
-    green = g.state.players[GREEN]
-    green.money, green.food = 20, 0
-    set_turn(g, GREEN)
-    g.state.board.stations[4] = ["build_development", "build_development"]
-    g.apply(PlaceWorker("worker", 5))
-    g.apply(TakeAction(5, "build_development"))
-    cost = g.comps.board.development_costs[3 - green.developments_left[0]]
-    g.apply(BuildDevelopment("food", "t1", 0))  # type: ignore[arg-type]
-    assert green.money == 20 - cost - 1
+    cost = build_under_first_technology(g, GREEN)
+    assert g.state.players[GREEN].money == 20 - cost - 1
 
 
 def test_both_technologies_join_the_pool() -> None:

@@ -8,7 +8,7 @@ import pytest
 from engine import Game, GameOptions, IllegalCommand
 from engine.commands import BuildDevelopment, ChooseTile, PlaceWorker, PlayAgendaEffect, TakeAction
 from engine.component_sets import components_for
-from tests.helpers import finish_setup, set_turn
+from tests.helpers import build_under_first_technology, finish_setup, set_turn
 
 PINK, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 STATIONS = ("station_bonuses",)
@@ -322,15 +322,8 @@ def test_the_marker_moves_once_a_turn_and_a_development_under_it_costs_the_surch
     launch(g, YELLOW)
     assert b.tech_markers[0] == 1
     # Green builds under it: the row's cost as usual, plus 1 money for the icon passed.
-    green = g.state.players[GREEN]
-    green.money, green.food = 20, 0
-    set_turn(g, GREEN)
-    g.state.board.stations[4] = ["build_development", "build_development"]
-    g.apply(PlaceWorker("worker", 5))
-    g.apply(TakeAction(5, "build_development"))
-    cost = g.comps.board.development_costs[3 - green.developments_left[0]]
-    g.apply(BuildDevelopment("food", "t1", 0))  # type: ignore[arg-type]
-    assert green.money == 20 - cost - 1
+    cost = build_under_first_technology(g, GREEN)
+    assert g.state.players[GREEN].money == 20 - cost - 1
 
 
 def test_the_variant_starts_every_marker_on_its_last_space() -> None:
