@@ -79,3 +79,24 @@ def test_the_best_launch_is_always_played_out_and_equal_worths_count_once() -> N
     # launch worth 3 is looked at although it ranks last but one.
     assert _looked(options, worths, order, 3) == [0, 2, 3, 5]
     assert _looked(options[:4], worths[:4], order[:4], 3) == [0, 2, 3]
+
+
+def test_a_budget_of_commands_bounds_the_work_of_a_main_choice() -> None:
+    from engine.bots import greedy
+
+    games = [g for g in positions(4, seed=64, count=12, every=7) if g.pending.kind == "phase2"]
+    assert games
+    game = games[0]
+    seat = game.pending.seat
+    # With a budget of one command only the greedy bot's best is played out, so that is the
+    # one answer.
+    (only, _), = ExpertBot(5, budget=1).ranked(game, 3)
+    first = game.determinize(seat, ExpertBot(5)._deal_seed(game, seat))
+    options = [c for c in greedy._candidates(first.legal(), first.state.players[seat].reputation)
+               if c in game.legal()]
+    worths = greedy.weigh(first.state, first.comps, seat, options)
+    assert only == options[max(range(len(options)), key=worths.__getitem__)]
+    # The full budget: no play-out starts once it is spent, so it overruns by less than one.
+    bot = ExpertBot(5)
+    assert len(bot.ranked(game, 3)) >= 2
+    assert -bot._left < 60  # a round at 4 players is about 35 commands

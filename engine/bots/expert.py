@@ -17,7 +17,9 @@ prices a launch below two actions (over 8 solo greedy games a launch was legal a
 67 times against 21 launches, ten turns running in one game), so a beam of its top three
 rarely held one; played out a round, the launch shows the tours and the cube it brings.
 All are played out on one deal and the better half on the others too (sequential halving):
-four choices cost eight play-outs, fewer than three choices on three deals.
+four choices cost eight play-outs, fewer than three choices on three deals. A budget of
+commands bounds the work (see BUDGET): at 3-4 players a round is long, and one deal is all
+that fits.
 Once the game's end has begun, the play-outs run to the end and the leaf is the final score
 (not before: a line that ends the game early would be judged on another scale).
 """
@@ -40,15 +42,25 @@ BEAM = 3  # the greedy bot's best main choices that are played out
 DEALS = 3
 DEALS_AT_A_TABLE = 2
 PLAYOUT_COMMANDS = 600  # a guard: a turn takes about 8 commands, the look 5 turns at most
+# Commands applied in all play-outs of one main choice: the work, not the clock, bounds the
+# think time, so a seed gives the same move on any machine. A play-out starts only while some
+# budget is left (the greedy bot's best always), and a further deal only while a deal's worth
+# is left. A play-out is a round: about 13 commands solo, 18 at 2 players, 26 at 3, 35 at 4,
+# and a command costs about the same at any table, so one budget fits all: solo it allows
+# 3 deals, at 2 players 2, at 3-4 players one deal of 3-4 choices (about 1.5-2 CPU s).
+BUDGET = 110
 KEEP = 2  # choices that are played out on every deal, at least
 SAME = 1e-9  # worths closer than this are taken for the same move from another station
 
 
 class ExpertBot:
-    def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None) -> None:
+    def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
+                 budget: int | None = None) -> None:
         self.seed = seed
         self.beam = beam
         self.deals = deals
+        self.budget = budget
+        self._left = 0
 
     def _deal_seed(self, game: Game, seat: int) -> int:
         """A seed from the seat's own view of the game and the bot's seed: the same view gives
@@ -77,8 +89,7 @@ class ExpertBot:
         seat = dec.seat
         base = self._deal_seed(game, seat)
         count = self.deals or (DEALS if game.state.options.players == 1 else DEALS_AT_A_TABLE)
-        deals = [game.determinize(seat, base + k) for k in range(count)]
-        first = deals[0]
+        first = game.determinize(seat, base)
         options = [c for c in greedy._candidates(first.legal(),
                                                  first.state.players[seat].reputation)
                    if c in legal]
@@ -89,14 +100,28 @@ class ExpertBot:
         if dec.kind != "phase2":
             return [(options[i], worths[i]) for i in order[:n]]
         looked = _looked(options, worths, order, max(self.beam, n))
+        budget = self.budget or BUDGET
+        self._left = budget
         # Sequential halving: every choice is played out on the first deal, the better half
-        # on the others too; they rank first, by their mean over every deal.
-        first_v = {i: self._play_out(deals[0], options[i], seat, base) for i in looked}
+        # on the others too; they rank first, by their mean over every deal. The greedy
+        # bot's best is always played out; another only while the budget lasts.
+        first_v = {i: self._play_out(first, options[i], seat, base)
+                   for k, i in enumerate(looked) if k == 0 or self._left > 0}
+        looked = [i for i in looked if i in first_v]
+        spent = budget - self._left
         # Ties keep the greedy order (sorted is stable), as choose always did.
         kept = sorted(looked, key=lambda i: -first_v[i])[: max(KEEP, (len(looked) + 1) // 2)]
-        means = {i: (first_v[i] + sum(self._play_out(d, options[i], seat, base + k)
-                                      for k, d in enumerate(deals) if k)) / len(deals)
-                 for i in kept}
+        totals = dict(first_v)
+        played = 1
+        for k in range(1, count):
+            # A deal is played for every kept choice or for none: means stay comparable.
+            if self._left < spent * len(kept) / max(1, len(looked)):
+                break
+            d = game.determinize(seat, base + k)
+            for i in kept:
+                totals[i] += self._play_out(d, options[i], seat, base + k)
+            played += 1
+        means = {i: totals[i] / played for i in kept}
         best = sorted(kept, key=lambda i: -means[i])
         # A choice dropped after the first deal ranks below those kept: its worth is shown
         # as at most theirs.
@@ -115,6 +140,7 @@ class ExpertBot:
         bot = GreedyBot(seed & 0xFFFFFFFF, explore=0)
         try:
             for _ in range(PLAYOUT_COMMANDS):
+                self._left -= 1
                 # The last turns are few: once the end has begun (for every line alike), play
                 # them all, so that the leaf is the final score.
                 if g.is_over or (g.state.turns_taken - start > len(g.state.players)

@@ -64,6 +64,7 @@ GUEST_ABOARD = 0.5
 TOUR = 2.5  # per guest and destination still ahead: 3 VP and more, less the ad it costs
 SCHEDULED = 2.0
 PRESOLD = 0.5
+OVERSOLD = 2  # reputation lost by a presold guest who does not board
 PRESOLD_TOUR = 0.5  # share of the tours a presold guest will bring that counts before launch
 GOAL = 5.0  # a goal met is a cube and a wing; the way there is priced by the share of it done
 FUTURE_CUBES = 3  # cubes a player can still expect to place: what another wing multiplies
@@ -133,7 +134,11 @@ def value(s: State, comps: Components, seat: int) -> float:
         space = s.board.cruise_spaces[p.scheduled]
         tile = comps.cruise_tile(space.tile) if space.tile else None
         dests = len(tile.destinations) if tile else 0
-        v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * len(space.presold)
+        # Guests beyond the biggest ship's cabins will not board: each costs 2 reputation.
+        room = max((ships.cabins(sh, ctx, p) for sh in p.ships), default=0)
+        aboard = min(len(space.presold), room)
+        v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
+        v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
     v -= _launch_gap(ctx, p)
     v += _goal_progress(ctx, p)
     if s.turn.phase == "launch" and s.turn.seat == seat:
