@@ -65,6 +65,9 @@ SHIP = 1.0
 GUEST_ABOARD = 0.5
 TOUR = 2.5  # per guest and destination still ahead: 3 VP and more, less the ad it costs
 SCHEDULED = 2.0
+# The token loaded at launch becomes an upgrade at a destination of its colour: most of
+# UPGRADE, once the ship has a destination ahead. Priced at 0, a launch lost it from sight.
+TOKEN_ABOARD = 0.8 * UPGRADE
 PRESOLD = 0.5
 OVERSOLD = 2  # reputation lost by a presold guest who does not board
 PRESOLD_TOUR = 0.5  # share of the tours a presold guest will bring that counts before launch
@@ -72,9 +75,11 @@ GOAL = 5.0  # a goal met is a cube and a wing; the way there is priced by the sh
 FUTURE_CUBES = 3  # cubes a player can still expect to place: what another wing multiplies
 LAUNCHING = 2.0
 STORAGE_GAP = 2.0  # per unit of storage short of what the next launch needs
-# No price for supplies short of it: a launch spends them, so such a price made every launch
-# look worse by the supplies the next one needs (at 1.5 the bot launched 1.3 times a game,
-# not 2.0; at 0, with the first cabin at par, it scored 9 VP more solo over 80 seeds).
+# Per resource short of it. A launch spends the supplies, so this price makes a launch look
+# worse by what the next one needs: at 1.5 the bot launched 1.3 times a game solo, not 2.5.
+# At 0 it scored 6 VP more solo, but launched less (some 2-player games only once) and
+# won against Rachel no more often, so it stays small.
+SUPPLY_GAP = 0.4
 TYPICAL_FUEL = 2
 UNLAUNCHED = scoring.UNLAUNCHED_PENALTY
 UNLAUNCHED_EARLY = 0.4  # share of that penalty felt at once: a second ship is no free bonus
@@ -128,6 +133,8 @@ def value(s: State, comps: Components, seat: int) -> float:
         if sh.cruise:
             ahead = len(comps.cruise_tile(sh.cruise).destinations_after(sh.stop))
             v += (GUEST_ABOARD + TOUR * ahead) * len(sh.guests)
+            if sh.token and ahead:
+                v += TOKEN_ABOARD
     v += _stepped(p.money, MONEY) + _stepped(p.ads, ADS) + CARD * len(p.hand)
     v += RESOURCE * (min(p.food, p.capacity("food")) + min(p.oxygen, p.capacity("oxygen"))
                      + min(p.fuel, p.capacity("fuel")))
@@ -223,7 +230,8 @@ def _launch_gap(ctx: Ctx, p: Player) -> float:
                 guests = min(guests, len(space.presold))
             fuel = launch.fuel_need(ctx, p, space.tile)
     need = (("food", guests + 1), ("oxygen", segments), ("fuel", fuel))
-    return STORAGE_GAP * sum(max(0, n - p.capacity(r)) for r, n in need)
+    return sum(STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - p.resource(r))
+               for r, n in need)
 
 
 def _apply(state: State, comps: Components, cmd: Command) -> State | None:
