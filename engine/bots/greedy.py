@@ -214,8 +214,8 @@ def _goal_progress(ctx: Ctx, p: Player) -> float:
 
 def _launch_gap(ctx: Ctx, p: Player) -> float:
     """What stands between the player's biggest ship at home and its next launch: storage
-    too small for its supplies (only developments fix it). A scheduled cruise sets the fuel
-    and the guests; before one, a short cruise is assumed."""
+    too small for its supplies costs dear (only developments fix it), supplies missing less.
+    A scheduled cruise sets the fuel and the guests; before one, a short cruise is assumed."""
     home = [sh for sh in p.ships if not sh.cruise]
     if not home:
         return 0.0
@@ -229,9 +229,11 @@ def _launch_gap(ctx: Ctx, p: Player) -> float:
             if space.presold:
                 guests = min(guests, len(space.presold))
             fuel = launch.fuel_need(ctx, p, space.tile)
-    need = (("food", guests + 1), ("oxygen", segments), ("fuel", fuel))
-    return sum(STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - p.resource(r))
-               for r, n in need)
+    gap = 0.0
+    for r, n, have in (("food", guests + 1, p.food), ("oxygen", segments, p.oxygen),
+                       ("fuel", fuel, p.fuel)):
+        gap += STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - have)
+    return gap
 
 
 def _apply(state: State, comps: Components, cmd: Command) -> State | None:
