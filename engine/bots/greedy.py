@@ -124,8 +124,10 @@ def value(s: State, comps: Components, seat: int) -> float:
     v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
     v += scoring.segments_vp(ctx, p)
     v += scoring.reputation_vp(ctx, p) + REPUTATION * p.reputation
+    room = 0  # the biggest ship's cabins: the presold guests it can board
     for sh in p.ships:
         cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
+        room = max(room, cabins)
         v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins
         v += 0.5 * cockpit_vp(ctx, p, sh)
         if not sh.launched_once:
@@ -146,7 +148,6 @@ def value(s: State, comps: Components, seat: int) -> float:
         tile = comps.cruise_tile(space.tile) if space.tile else None
         dests = len(tile.destinations) if tile else 0
         # Guests beyond the biggest ship's cabins will not board: each costs 2 reputation.
-        room = max((ships.cabins(sh, ctx, p) for sh in p.ships), default=0)
         aboard = min(len(space.presold), room)
         v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
         v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
