@@ -8,7 +8,14 @@ from test_rules_actions import card, table, take_card, work
 from test_rules_cards import scheduled
 
 from engine import Game, GameOptions
-from engine.bots.greedy import STUCK_TURNS, GreedyBot, _played_out
+from engine.bots.greedy import (
+    STUCK_TURNS,
+    GreedyBot,
+    _candidates,
+    _encoder,
+    _played_out,
+    _weigh,
+)
 from engine.commands import HireExpert, Launch, PlayAgendaEffect, TakeAction
 from engine.rules.launch import LAUNCH_STEPS
 
@@ -102,3 +109,24 @@ def test_on_a_day_in_space_the_bot_takes_the_best_assignment_of_guests_to_segmen
     g.apply(bot.choose(g))
     assert yellow.money == 3
     assert bot.choose(g) == PlaceGuest("purple", 1)
+
+
+
+def test_worths_kept_from_the_last_look_ahead_are_those_weighed_afresh() -> None:
+    # Choosing a station weighs its actions and their options; the next two choices of the
+    # turn take those worths where they were weighed alike. Every worth must be the same.
+    game = Game.new(GameOptions(players=2, seed=1003, seats=("greedy", "greedy")))
+    bots = {s: GreedyBot(77 + s) for s in range(2)}
+    reused = 0
+    for _ in range(200):
+        dec = game.pending
+        assert dec is not None
+        bot = bots[dec.seat]
+        known = bot._next
+        if known is not None and game.snapshot() == _encoder.encode(known.state):
+            options = _candidates(game.legal(), game.state.players[dec.seat].reputation)
+            kept = _weigh(game.state, game.comps, dec.seat, options, known)[0]
+            assert kept == _weigh(game.state, game.comps, dec.seat, options, None)[0]
+            reused += 1
+        game.apply(bot.choose(game))
+    assert reused >= 30

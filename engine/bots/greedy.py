@@ -13,6 +13,8 @@ random bot but no strategist.
 
 from __future__ import annotations
 
+import threading
+
 import msgspec
 
 from engine import flow
@@ -237,11 +239,39 @@ def _launch_gap(ctx: Ctx, p: Player) -> float:
     return gap
 
 
+# A position's encoding, kept while one choice is weighed: every option tried from it is a
+# copy decoded from the same bytes (a copy is an encode and a decode; the encode is 40% of it).
+# Entries hold their state, so an id is not reused while its entry lives; the positions
+# weighed are never written (each option is tried on its own copy). Per thread: a table
+# server may weigh in several.
+_blobs = threading.local()
+BLOBS_LIMIT = 512
+
+
+def _encoded(state: State) -> bytes:
+    blobs: dict[int, tuple[State, bytes]] | None = getattr(_blobs, "d", None)
+    if blobs is None or len(blobs) > BLOBS_LIMIT:
+        blobs = _blobs.d = {}
+    got = blobs.get(id(state))
+    if got is None or got[0] is not state:
+        got = blobs[id(state)] = (state, _encoder.encode(state))
+    return got[1]
+
+
+def _forget_positions() -> None:
+    """The live game's state is written by the next command: no encoding may outlive a
+    choice."""
+    _blobs.d = {}
+
+
 def _apply(state: State, comps: Components, cmd: Command) -> State | None:
+    """`Game.try_apply` without its check and events: the state after `cmd`, on a copy."""
+    copy = _decoder.decode(_encoded(state))
     try:
-        return Game(state, comps).try_apply(cmd, check=False)[0].state
+        flow.apply(Ctx(copy, comps), cmd)
     except Exception:  # noqa: BLE001 - a command that breaks the copy is simply not chosen
         return None
+    return copy
 
 
 def _legal(state: State, comps: Components) -> list[Command]:
@@ -269,8 +299,59 @@ def _past_reactions(state: State, comps: Components, seat: int) -> State:
     return state
 
 
+class _Node:
+    """A position whose options the look-ahead weighed, kept so that the next choice, once the
+    game stands there, takes their worths instead of weighing them again (choosing a station
+    weighs its actions, and each action its options: the same work the next two choices of
+    the turn would repeat)."""
+
+    __slots__ = ("children", "comps", "depth", "entries", "state")
+
+    def __init__(self, state: State, comps: Components, depth: int) -> None:
+        self.state, self.comps, self.depth = state, comps, depth
+        self.entries: list[_Entry] = []
+        self.children: dict[int, _Node] = {}
+
+
+class _Entry(msgspec.Struct, frozen=True):
+    """One option's worth as weighed inside a look-ahead. `clean`: no memo entry was read on
+    the way, so a fresh weighing (whose memo holds no more than this one's did) gives the same
+    number and writes the same entries."""
+
+    cmd: Command
+    depth: int
+    worth: float
+    clean: bool
+    writes: tuple[tuple[str, float], ...]
+
+
+class _Look:
+    """One weighing's shared state: the memo of actions looked into (an action from another
+    station is worth the same), how often it was read, and the last node made."""
+
+    __slots__ = ("hits", "memo", "node")
+
+    def __init__(self) -> None:
+        self.memo: dict[str, float] = {}
+        self.hits = 0
+        self.node: _Node | None = None
+
+    def weigh(self, node: _Node | None, state: State, comps: Components, seat: int,
+              cmd: Command, depth: int, i: int) -> float:
+        """`cmd`'s worth, recorded in `node` (with the node its look-ahead made, if any)."""
+        hits, known = self.hits, len(self.memo)
+        self.node = None
+        worth = _worth(state, comps, seat, cmd, depth, self)
+        if node is not None:
+            writes = tuple(list(self.memo.items())[known:]) if len(self.memo) > known else ()
+            node.entries.append(_Entry(cmd, depth, worth, self.hits == hits, writes))
+            if self.node is not None:
+                node.children[i] = self.node
+        return worth
+
+
 def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
-           memo: dict[str, float], more: int = 1) -> float:
+           look: _Look, more: int = 1) -> float:
     after = _apply(state, comps, cmd)
     if after is None:
         return float("-inf")
@@ -284,13 +365,17 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
         dec = after.stack[-1]
         # The same action from another station is worth the same: look once per action.
         key = dec.action if isinstance(dec, Act) else ""
-        if key in memo:
-            return value(after, comps, seat) + memo[key]
+        if key in look.memo:
+            look.hits += 1
+            return value(after, comps, seat) + look.memo[key]
         options = _own_options(after, comps, seat)
         if options:
-            best = max(_worth(after, comps, seat, c, depth - 1, memo) for c in options)
+            node = _Node(after, comps, depth - 1)
+            best = max(look.weigh(node, after, comps, seat, c, depth - 1, i)
+                       for i, c in enumerate(options))
             if key:
-                memo[key] = best - value(after, comps, seat)
+                look.memo[key] = best - value(after, comps, seat)
+            look.node = node
             return best
     if more > 0 and isinstance(cmd, FREE) and _same_action_again(state, after, seat, free=True):
         # A card, a drop or a fee in the middle of an action: the action still has to be
@@ -301,13 +386,13 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
                                           after.players[seat].reputation)
                    if not isinstance(c, FREE)]
         if options:
-            return max(_worth(after, comps, seat, c, 0, memo, more - 1) for c in options)
+            return max(_worth(after, comps, seat, c, 0, look, more - 1) for c in options)
     if depth == 0 and more > 0 and _same_action_again(state, after, seat):
         # Two segments make a cabin: the first alone looks a loss that the second turns into a
         # gain, so see the second. (Two cards or two blueprints add up; no need to look.)
         options = _own_options(after, comps, seat)
         if options:
-            return max(_worth(after, comps, seat, c, 0, memo, more - 1) for c in options)
+            return max(_worth(after, comps, seat, c, 0, look, more - 1) for c in options)
     return value(after, comps, seat)
 
 
@@ -340,8 +425,8 @@ def _with_card(after: State, comps: Components, seat: int) -> float:
     if not options:
         return value(after, comps, seat)
     depth = 1 if isinstance(after.stack[-1], (Act, ChooseAction)) else 0
-    memo: dict[str, float] = {}
-    return max(_worth(after, comps, seat, c, depth, memo) for c in options)
+    look = _Look()
+    return max(_worth(after, comps, seat, c, depth, look) for c in options)
 
 
 ROLLOUT_LIMIT = 12
@@ -402,8 +487,11 @@ class GreedyBot:
         self.rng = Rng((seed ^ 0x6EEED) & ((1 << 64) - 1))
         self.random = RandomBot(seed)
         self.explore = explore  # 0: never (a look ahead a round long cannot loop)
+        # The position the last choice's look-ahead expected next, with its weighed options.
+        self._next: _Node | None = None
 
     def choose(self, game: Game) -> Command:
+        known, self._next = self._next, None
         legal = game.legal()
         dec = game.pending
         if len(legal) == 1 or dec is None:
@@ -425,7 +513,13 @@ class GreedyBot:
             if first is not None and first in legal:
                 return first
         options = _candidates(legal, game.state.players[dec.seat].reputation)
-        return self.pick(game, dec, options, weigh(game.state, game.comps, dec.seat, options))
+        if known is not None and (known.comps is not game.comps or
+                                  _encoder.encode(known.state) != game.snapshot()):
+            known = None
+        worths, nodes = _weigh(game.state, game.comps, dec.seat, options, known)
+        cmd = self.pick(game, dec, options, worths)
+        self._next = nodes.get(options.index(cmd))
+        return cmd
 
     def pick(self, game: Game, dec: Decision, options: list[Command],
              worths: list[float]) -> Command:
@@ -435,15 +529,43 @@ class GreedyBot:
 
 def weigh(state: State, comps: Components, seat: int, options: list[Command]) -> list[float]:
     """What each option leaves `seat`'s position worth, one turn ahead."""
-    # Placing a worker leads to a choice of action, which leads to the action's options.
-    depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
-    memo: dict[str, float] = {}
+    return _weigh(state, comps, seat, options, None)[0]
+
+
+def _weigh(state: State, comps: Components, seat: int, options: list[Command],
+           known: _Node | None) -> tuple[list[float], dict[int, _Node]]:
+    _forget_positions()
+    try:
+        return _weigh_here(state, comps, seat, options, known)
+    finally:
+        _forget_positions()
+
+
+def _weigh_here(state: State, comps: Components, seat: int, options: list[Command],
+                known: _Node | None) -> tuple[list[float], dict[int, _Node]]:
+    """`weigh`, taking what `known` (this very position, weighed inside the last choice's
+    look-ahead) holds where it was weighed as here; and the nodes each option's look made."""
     if state.stack and isinstance(state.stack[-1], launch.LAUNCH_STEPS) and \
             any(_lasting(state, comps, c) for c in options):
         # A launch card is weighed by the launch it changes, so the plays without it are too.
-        return [_launch_worth(state, comps, seat, c) for c in options]
-    return [_worth(state, comps, seat, c, depth if isinstance(c, (PlaceWorker, TakeAction)) else 0,
-                   memo) for c in options]
+        return [_launch_worth(state, comps, seat, c) for c in options], {}
+    # Placing a worker leads to a choice of action, which leads to the action's options.
+    depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
+    entries = known.entries if known is not None and len(known.entries) == len(options) else []
+    look = _Look()
+    here = _Node(state, comps, depth)
+    worths = []
+    for i, c in enumerate(options):
+        d = depth if isinstance(c, (PlaceWorker, TakeAction)) else 0
+        e = entries[i] if entries else None
+        if e is not None and e.clean and e.depth == d and e.cmd == c:
+            worths.append(e.worth)
+            look.memo.update(e.writes)
+            if i in known.children:  # type: ignore[union-attr]  # entries come from known
+                here.children[i] = known.children[i]  # type: ignore[union-attr]
+        else:
+            worths.append(look.weigh(here, state, comps, seat, c, d, i))
+    return worths, here.children
 
 
 def _launch_worth(state: State, comps: Components, seat: int, cmd: Command) -> float:
