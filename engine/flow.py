@@ -7,6 +7,8 @@ game forward through the automatic steps until some player has to decide somethi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.commands import (
     Command,
     DropReputation,
@@ -48,9 +50,11 @@ def describe(ctx: Ctx, dec: Decision) -> str:
     return f"{ctx.name(dec.seat)}: {ctx.r.kind(dec).words(ctx, dec)}"
 
 
-def legal(ctx: Ctx, skip: tuple[type, ...] = ()) -> list[Command]:
+def legal(ctx: Ctx, skip: tuple[type, ...] = (),
+          keep: Callable[[Command], bool] | None = None) -> list[Command]:
     """The legal commands; `skip`: free command types left out (a bot that will not weigh
-    them spares their checks), the rest as listed in full."""
+    them spares their checks), the rest as listed in full; `keep`: the same for single free
+    commands (the greedy bot weighs only the nearest reputation drops)."""
     s = ctx.s
     if s.over or not s.stack:
         return []
@@ -63,6 +67,8 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = ()) -> list[Command]:
     for typ, row in ctx.r.free.items():
         if (on_turn or not row.on_turn) and typ not in skip:
             free.extend(row.options(ctx, dec))
+    if keep is not None:
+        free = [c for c in free if keep(c)]
     if free and dec.seat == s.turn.seat:
         free = _safe_free(ctx, dec, free)
     return out + free
