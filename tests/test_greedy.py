@@ -118,7 +118,7 @@ def test_worths_kept_from_the_last_look_ahead_are_those_weighed_afresh() -> None
     game = Game.new(GameOptions(players=2, seed=1003, seats=("greedy", "greedy")))
     bots = {s: GreedyBot(77 + s) for s in range(2)}
     reused = 0
-    for _ in range(200):
+    for _ in range(110):
         dec = game.pending
         assert dec is not None
         bot = bots[dec.seat]
