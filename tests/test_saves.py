@@ -283,3 +283,15 @@ def test_cli_verify_replay_simulate(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert cli(["verify", str(tmp_path / "x.json")]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "x.json" in err
+
+
+def test_listing_saves_does_not_import_the_command_types(tmp_path: Path) -> None:
+    # The title screen lists saves; the command union is 15 ms of the app's cold start, so it
+    # is imported only when a whole file is read.
+    Session.new(GameOptions(players=2, seed=5), store=Store(tmp_path))
+    script = ("import sys; from pathlib import Path; from saves import Store; "
+              f"infos = Store(Path({str(tmp_path)!r})).list(); "
+              "print(len(infos), 'engine.command_union' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["1", "False"]
