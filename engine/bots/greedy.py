@@ -40,7 +40,7 @@ from engine.modules.specialised_blueprints.decisions import VisitBuild, VisitSeg
 from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
-from engine.rules.metrics import cockpit_vp, metric, wings
+from engine.rules.metrics import cockpit_vp, metric
 from engine.state import Player, State
 
 _encoder = msgspec.msgpack.Encoder()
@@ -109,56 +109,80 @@ def _stepped(n: int, steps: tuple[tuple[int, float], ...]) -> float:
     return total
 
 
-def _track_size(s: State) -> int:
-    return sum(s.board.progress_sections)
+# _stepped for the amounts a player holds, looked up (the same floats, computed once).
+_MONEY_VP = tuple(_stepped(n, MONEY) for n in range(64))
+_ADS_VP = tuple(_stepped(n, ADS) for n in range(32))
 
 
 def value(s: State, comps: Components, seat: int) -> float:
     """What the position is worth to `seat`, in VP."""
-    ctx = Ctx(s, comps)
+    # The bot's hot path (a choice values about 900 positions): helpers are inlined where the
+    # base rules have no module hook, and each sum keeps the order it was written in, so the
+    # floats (and the moves) stay the same.
+    r = rules_for(s.options.modules)
+    ctx = Ctx(s, comps, r)
     p = s.players[seat]
+    b = s.board
     v = float(p.vp)
-    late = min(1.0, len(s.board.progress) / max(1, _track_size(s)))
-    w = wings(p)
+    sections = b.progress_sections
+    late = min(1.0, len(b.progress) / max(1, sum(sections)))
+    w = 1
+    for on_tile in p.goal_cubes:
+        if not on_tile:
+            w += 1
     # Cubes not yet scored by an AGM score once each, times the wings shown then.
-    start = sum(s.board.progress_sections[: s.agm_done])
-    unscored = s.board.progress[start:].count(seat)
+    unscored = b.progress[sum(sections[: s.agm_done]):].count(seat)
     v += (unscored + FUTURE_CUBES * (1 - late)) * w
     v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
-    v += scoring.segments_vp(ctx, p)
+    blueprint = comps.blueprint
+    printed = 0
+    for sh in p.ships:
+        for bp in sh.segments:
+            printed += blueprint(bp).vp
+    v += printed
     v += scoring.reputation_vp(ctx, p) + REPUTATION * p.reputation
     room = 0  # the biggest ship's cabins: the presold guests it can board
+    halves = r.ships is not None  # a module (客室斡旋) reads cabins from halves
+    unlaunched = UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
     for sh in p.ships:
-        cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
-        room = max(room, cabins)
-        v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins
+        n = len(sh.segments)
+        cabins = ships.cabins(sh, ctx, p) if halves else (n - 1 if n > 1 else 0)
+        if cabins > room:
+            room = cabins
+        v += SHIP + SEGMENT * n + CABIN * cabins
         v += 0.5 * cockpit_vp(ctx, p, sh)
         if not sh.launched_once:
-            v -= UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
+            v -= unlaunched
         if sh.cruise:
             ahead = len(comps.cruise_tile(sh.cruise).destinations_after(sh.stop))
             v += (GUEST_ABOARD + TOUR * ahead) * len(sh.guests)
             if sh.token and ahead:
                 v += TOKEN_ABOARD
-    v += _stepped(p.money, MONEY) + _stepped(p.ads, ADS) + CARD * len(p.hand)
-    v += RESOURCE * (min(p.food, p.capacity("food")) + min(p.oxygen, p.capacity("oxygen"))
-                     + min(p.fuel, p.capacity("fuel")))
-    blueprint = comps.blueprint
-    v += sum(BLUEPRINT + BLUEPRINT_VP * blueprint(b).vp for b in p.blueprints)
+    money, ads = p.money, p.ads
+    v += (_MONEY_VP[money] if 0 <= money < 64 else _stepped(money, MONEY)) + \
+        (_ADS_VP[ads] if 0 <= ads < 32 else _stepped(ads, ADS)) + CARD * len(p.hand)
+    left = p.developments_left  # storage of each resource: 2 + its developments placed
+    food, oxygen, fuel = 5 - left[0], 5 - left[1], 5 - left[2]
+    v += RESOURCE * ((p.food if p.food < food else food) + (p.oxygen if p.oxygen < oxygen
+                     else oxygen) + (p.fuel if p.fuel < fuel else fuel))
+    cards = 0
+    for bp in p.blueprints:
+        cards += BLUEPRINT + BLUEPRINT_VP * blueprint(bp).vp
+    v += cards
     v += EXPERT * (2 - len(p.experts)) + UPGRADE * len(p.upgrades)
     if p.scheduled is not None:
-        space = s.board.cruise_spaces[p.scheduled]
+        space = b.cruise_spaces[p.scheduled]
         tile = comps.cruise_tile(space.tile) if space.tile else None
         dests = len(tile.destinations) if tile else 0
         # Guests beyond the biggest ship's cabins will not board: each costs 2 reputation.
         aboard = min(len(space.presold), room)
         v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
         v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
-    v -= _launch_gap(ctx, p)
+    v -= _launch_gap(ctx, p, (food, oxygen, fuel))
     v += _goal_progress(ctx, p)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
-    for module_value in ctx.r.bot_values:
+    for module_value in r.bot_values:
         v += module_value(ctx, p, late)
     if "specialised_blueprints" in s.options.modules:
         v += _visit_value(ctx, p)
@@ -206,26 +230,34 @@ def _goal_progress(ctx: Ctx, p: Player) -> float:
     goal is worth GOAL in proportion to how much of its current threshold is reached (a goal
     already met keeps the whole of it, so meeting one never looks like a loss)."""
     total = 0.0
-    tile = ctx.c.goal_tile(ctx.s.board.goal_tile)
-    for j, g in enumerate(tile.goals):
+    b = ctx.s.board
+    for j, g in enumerate(ctx.c.goal_tile(b.goal_tile).goals):
         if j in p.goals_done:
             total += GOAL
         elif p.goal_cubes[j]:
-            need = max(1, goals.threshold(ctx, j))
-            total += GOAL * min(1.0, metric(ctx, p, g.metric) / need)
+            # goals.threshold, with the tile at hand (4 players: the third achiever on needs
+            # the top one)
+            if len(ctx.s.players) == 4 and b.goal_achievers[j] >= 2:
+                need = g.thresholds[goals.TOP]
+            else:
+                need = g.thresholds[b.goal_trackers[j]]
+            total += GOAL * min(1.0, metric(ctx, p, g.metric) / (need if need > 1 else 1))
     return total
 
 
-def _launch_gap(ctx: Ctx, p: Player) -> float:
+def _launch_gap(ctx: Ctx, p: Player, storage: tuple[int, int, int]) -> float:
     """What stands between the player's biggest ship at home and its next launch: storage
     too small for its supplies costs dear (only developments fix it), supplies missing less.
-    A scheduled cruise sets the fuel and the guests; before one, a short cruise is assumed."""
-    home = [sh for sh in p.ships if not sh.cruise]
-    if not home:
-        return 0.0
+    A scheduled cruise sets the fuel and the guests; before one, a short cruise is assumed.
+    `storage`: the food, oxygen and fuel the player can keep."""
+    segments = -1
+    for sh in p.ships:
+        if not sh.cruise and len(sh.segments) > segments:
+            segments = len(sh.segments)
+    if segments < 0:
+        return 0.0  # every ship is away
     # Storage is slow to grow, so it is planned for a ship of two segments before one exists.
-    ship = max(home, key=lambda sh: len(sh.segments))
-    segments = max(2, len(ship.segments))
+    segments = max(2, segments)
     guests, fuel = segments - 1, TYPICAL_FUEL
     if p.scheduled is not None:
         space = ctx.s.board.cruise_spaces[p.scheduled]
@@ -234,9 +266,10 @@ def _launch_gap(ctx: Ctx, p: Player) -> float:
                 guests = min(guests, len(space.presold))
             fuel = launch.fuel_need(ctx, p, space.tile)
     gap = 0.0
-    for r, n, have in (("food", guests + 1, p.food), ("oxygen", segments, p.oxygen),
-                       ("fuel", fuel, p.fuel)):
-        gap += STORAGE_GAP * max(0, n - p.capacity(r)) + SUPPLY_GAP * max(0, n - have)
+    for n, cap, have in ((guests + 1, storage[0], p.food), (segments, storage[1], p.oxygen),
+                         (fuel, storage[2], p.fuel)):
+        gap += STORAGE_GAP * (n - cap if n > cap else 0) + SUPPLY_GAP * (n - have if n > have
+                                                                          else 0)
     return gap
 
 
