@@ -89,8 +89,18 @@ def _golden(args: argparse.Namespace) -> int:
 def _versus(args: argparse.Namespace) -> int:
     from bench import versus
 
-    print(versus.report(args.bot, args.against, args.players, args.games, args.seed,
-                        args.difficulty, echo=lambda line: print(line, flush=True)))
+    try:
+        if args.load:
+            run = versus.load([Path(f) for f in args.load])
+            print("\n".join(versus.summary(run.bot, run.other, run.players, run.difficulty,
+                                            run.games)))
+            return 0
+        print(versus.report(args.bot, args.against, args.players, args.games, args.seed,
+                            args.difficulty, echo=lambda line: print(line, flush=True),
+                            jobs=args.jobs, save=Path(args.save) if args.save else None))
+    except ValueError as e:
+        print(f"bench versus: {e}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -159,6 +169,12 @@ def main(argv: list[str] | None = None) -> int:
     vs.add_argument("--games", type=int, default=12, help="seeds")
     vs.add_argument("--seed", type=int, default=1000)
     vs.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    vs.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
+    vs.add_argument("--save", default=None, metavar="FILE",
+                    help="keep every game in FILE as it ends; a run started again with the "
+                         "same FILE plays only the games it lacks")
+    vs.add_argument("--load", nargs="+", default=None, metavar="FILE",
+                    help="report saved runs (combined) instead of playing")
     vs.set_defaults(run=_versus)
     p = sub.add_parser("profile", help="cProfile of random games")
     p.add_argument("--players", type=int, default=4)

@@ -3,6 +3,11 @@ that need many games (tests stay free of them).
 
 Two players: each seed is played twice, the bot in either seat, the other bot in the other.
 Solo: each bot plays Rachel on the same seeds, and their scores are compared.
+
+An expert game takes minutes and the strength targets need 200 of them (hours), so a run can
+be spread: `--jobs` plays games in parallel processes, `--save FILE` keeps every game as it
+ends (a run started again with the same file plays only the games it lacks), and `--load`
+reports saved runs together.
 """
 
 from __future__ import annotations
@@ -10,11 +15,16 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+import msgspec
 
 from engine import Game, GameOptions
 from engine.bots.seats import Bot, bot_for
 from engine.commands import Command
+from saves.atomic import write_atomic
 
 # CPU seconds of each main choice (place, launch or meet) of the bot under test: the expert's
 # think-time budget is per main choice.
@@ -36,6 +46,34 @@ class _Timed:
         return cmd
 
 
+class Played(msgspec.Struct, frozen=True):
+    """One game of a run: the bot's VP and the other's (2 players: in this game, the bot in
+    `seat`; solo: the other bot's own game against Rachel on the seed), Rachel's VP in the
+    bot's solo game, whether the bot ranked first, and its think times."""
+
+    seed: int
+    seat: int
+    mine: int
+    theirs: int
+    rachel: int = 0
+    won: bool = False
+    think: list[float] = msgspec.field(default_factory=list)
+
+
+class Run(msgspec.Struct, forbid_unknown_fields=True):
+    format: str
+    version: int
+    bot: str
+    other: str
+    players: int
+    difficulty: str
+    games: list[Played]
+
+
+RUN_FORMAT = "galcruise-versus"
+RUN_VERSION = 1
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson interval of a win rate: what `wins` of `n` says about the true rate."""
     if n == 0:
@@ -46,10 +84,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def _think_line(bot: str) -> str:
-    if not THINK:
+def _think_line(bot: str, think: list[float]) -> str:
+    if not think:
         return ""
-    xs = sorted(THINK)
+    xs = sorted(think)
     return (f"{bot} think time per main choice (CPU s, {len(xs)} choices): median "
             f"{statistics.median(xs):.2f}, p90 {xs[int(0.9 * (len(xs) - 1))]:.2f}, "
             f"max {xs[-1]:.2f}")
@@ -80,49 +118,120 @@ def _solo(bot: str, seed: int, difficulty: str, timed: bool = False) -> tuple[in
     return scores[0], scores[1]
 
 
-def report(bot: str, other: str, players: int, games: int, seed: int,
-           difficulty: str = "normal", echo: Callable[[str], None] | None = None) -> str:
-    """`echo` is told each game's line as it ends (an expert game takes minutes), instead of
-    the report listing them."""
+def play(bot: str, other: str, players: int, difficulty: str, seed: int, seat: int) -> Played:
+    """One game of a run (solo: the bot's game and the other bot's on the same seed)."""
     THINK.clear()
-    lines: list[str] = []
-
-    def say(line: str) -> None:
-        (echo or lines.append)(line)
-
     if players == 2:
-        mine, theirs, wins = [], [], 0
-        for s in range(seed, seed + games):
-            for seat in (0, 1):
-                a, b, won = _two(bot, other, s, seat)
-                mine.append(a)
-                theirs.append(b)
-                wins += won
-                say(f"  seed {s} seat {seat + 1}: {bot} {a}, {other} {b}"
-                    f"{'  (won)' if won else ''}")
-        n = len(mine)
-        lo, hi = wilson(wins, n)
-        lines.append(f"{bot} against {other}, 2 players, {n} games (seeds {seed}-"
-                     f"{seed + games - 1}, both seats): {bot} wins {wins} ({100 * wins / n:.0f}%, "
-                     f"95% interval {100 * lo:.0f}-{100 * hi:.0f}%); "
-                     f"mean VP {statistics.mean(mine):.1f} against {statistics.mean(theirs):.1f}")
-        lines.append(_think_line(bot))
-        return "\n".join(lines)
-    mine, theirs, rachel, beat = [], [], [], 0
-    for s in range(seed, seed + games):
-        a, ra = _solo(bot, s, difficulty, timed=True)
-        b, _ = _solo(other, s, difficulty)
-        mine.append(a)
-        theirs.append(b)
-        rachel.append(ra)
-        beat += a > ra
-        say(f"  seed {s}: {bot} {a}, {other} {b}, Rachel {ra}")
-    lo, hi = wilson(beat, games)
-    lines.append(f"solo at {difficulty}, {games} seeds from {seed}: {bot} "
+        a, b, won = _two(bot, other, seed, seat)
+        return Played(seed, seat, a, b, won=won, think=list(THINK))
+    a, ra = _solo(bot, seed, difficulty, timed=True)
+    think = list(THINK)
+    b, _ = _solo(other, seed, difficulty)
+    return Played(seed, 0, a, b, rachel=ra, won=a > ra, think=think)
+
+
+def _play(args: tuple[str, str, int, str, int, int]) -> Played:
+    return play(*args)
+
+
+def games(bot: str, other: str, players: int, count: int, seed: int, difficulty: str,
+          jobs: int = 1, skip: frozenset[tuple[int, int]] = frozenset()) -> Iterator[Played]:
+    """The run's games as each ends (in parallel processes when `jobs` > 1), leaving out the
+    (seed, seat) pairs in `skip`."""
+    seats = (0, 1) if players == 2 else (0,)
+    tasks = [(bot, other, players, difficulty, s, seat)
+             for s in range(seed, seed + count) for seat in seats if (s, seat) not in skip]
+    if jobs <= 1:
+        yield from map(_play, tasks)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        for done in as_completed([pool.submit(_play, t) for t in tasks]):
+            yield done.result()
+
+
+def summary(bot: str, other: str, players: int, difficulty: str,
+            played: list[Played]) -> list[str]:
+    """The report of a run's games, in seed order; its last line gives the think times."""
+    played = sorted(played, key=lambda g: (g.seed, g.seat))
+    n = len(played)
+    seeds = sorted({g.seed for g in played})
+    span = f"{seeds[0]}-{seeds[-1]}" if seeds else "none"
+    wins = sum(g.won for g in played)
+    lo, hi = wilson(wins, n)
+    mine = [g.mine for g in played] or [0]
+    theirs = [g.theirs for g in played] or [0]
+    if players == 2:
+        lines = [f"{bot} against {other}, 2 players, {n} games (seeds {span}, both seats): "
+                 f"{bot} wins {wins} ({100 * wins / max(1, n):.0f}%, 95% interval "
+                 f"{100 * lo:.0f}-{100 * hi:.0f}%); mean VP {statistics.mean(mine):.1f} "
+                 f"against {statistics.mean(theirs):.1f}"]
+    else:
+        rachel = [g.rachel for g in played] or [0]
+        lines = [f"solo at {difficulty}, {n} seeds ({span}): {bot} "
                  f"{statistics.mean(mine):.1f} a game (median {statistics.median(mine):.1f}) "
                  f"against {other} {statistics.mean(theirs):.1f}; {bot} beats Rachel in "
-                 f"{beat} of {games} (95% interval {100 * lo:.0f}-{100 * hi:.0f}%; Rachel's "
+                 f"{wins} of {n} (95% interval {100 * lo:.0f}-{100 * hi:.0f}%; Rachel's "
                  f"median {statistics.median(rachel):.1f}); {bot} scores more than {other} on "
-                 f"{sum(a > b for a, b in zip(mine, theirs, strict=True))} seeds")
-    lines.append(_think_line(bot))
-    return "\n".join(lines)
+                 f"{sum(g.mine > g.theirs for g in played)} seeds"]
+    lines.append(_think_line(bot, [t for g in played for t in g.think]))
+    return lines
+
+
+def game_line(bot: str, other: str, players: int, g: Played) -> str:
+    if players == 2:
+        return (f"  seed {g.seed} seat {g.seat + 1}: {bot} {g.mine}, {other} {g.theirs}"
+                f"{'  (won)' if g.won else ''}")
+    return f"  seed {g.seed}: {bot} {g.mine}, {other} {g.theirs}, Rachel {g.rachel}"
+
+
+def report(bot: str, other: str, players: int, count: int, seed: int,
+           difficulty: str = "normal", echo: Callable[[str], None] | None = None,
+           jobs: int = 1, save: Path | None = None) -> str:
+    """`echo` is told each game's line as it ends (an expert game takes minutes), instead of
+    the report listing them. `save`: every game is kept in this file as it ends, and a file
+    that already holds games of this run has them counted, not played again."""
+    lines: list[str] = []
+    played: list[Played] = []
+    if save is not None and save.exists():
+        run = load([save])
+        if (run.bot, run.other, run.players, run.difficulty) != (bot, other, players,
+                                                                  difficulty):
+            raise ValueError(f"{save}: holds {run.bot} against {run.other}, {run.players} "
+                             f"player(s), {run.difficulty}: another run")
+        played = run.games
+    kept = frozenset((g.seed, g.seat) for g in played)
+    for g in games(bot, other, players, count, seed, difficulty, jobs, kept):
+        played.append(g)
+        (echo or lines.append)(game_line(bot, other, players, g))
+        if save is not None:
+            write_atomic(save, msgspec.json.encode(Run(RUN_FORMAT, RUN_VERSION, bot, other,
+                                                       players, difficulty, played)))
+    return "\n".join(lines + summary(bot, other, players, difficulty, played))
+
+
+def load(paths: list[Path]) -> Run:
+    """Saved runs of one bot against one other, combined; a foreign, damaged or newer file,
+    or runs of different bots, tables or levels, are refused with what is wrong (ValueError).
+    A game saved twice (a seed and seat) counts once."""
+    runs = []
+    for path in paths:
+        try:
+            run = msgspec.json.decode(path.read_bytes(), type=Run)
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise ValueError(f"{path}: not a versus run ({e})") from e
+        if run.format != RUN_FORMAT:
+            raise ValueError(f"{path}: not a versus run (format {run.format!r})")
+        if run.version > RUN_VERSION:
+            raise ValueError(f"{path}: written by a newer galcruise (version {run.version})")
+        runs.append(run)
+    kinds = {(r.bot, r.other, r.players, r.difficulty) for r in runs}
+    if len(kinds) > 1:
+        raise ValueError("these files hold different runs: " + "; ".join(
+            f"{b} against {o}, {n} player(s), {d}" for b, o, n, d in sorted(kinds)))
+    by: dict[tuple[int, int], Played] = {}
+    for r in runs:
+        for g in r.games:
+            by.setdefault((g.seed, g.seat), g)
+    first = runs[0]
+    return Run(RUN_FORMAT, RUN_VERSION, first.bot, first.other, first.players, first.difficulty,
+               list(by.values()))

@@ -315,7 +315,7 @@ def test_bench_versus_reports_both_seats_and_solo(capsys: pytest.CaptureFixture[
     assert bench_main(["versus", "--players", "1", "--bot", "random", "--against", "random",
                        "--games", "1", "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    assert "solo at normal, 1 seeds from 5: random" in out and "beats Rachel in" in out
+    assert "solo at normal, 1 seeds (5-5): random" in out and "beats Rachel in" in out
     assert "95% interval" in out and "think time per main choice" in out
 
 

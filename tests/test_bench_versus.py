@@ -1,0 +1,60 @@
+"""Strength runs can be spread over time and processes: every game is kept as it ends, a run
+started again plays only what it lacks, and saved runs are reported together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from bench import versus
+from bench.__main__ import main as bench_main
+
+
+def test_a_saved_run_resumes_where_it_stopped_and_reports_the_same(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = versus.report("random", "random", 2, 3, 40, jobs=1)
+    part = tmp_path / "part.json"
+    # Two seeds first, then the same run of three: only seed 42's two games are played.
+    versus.report("random", "random", 2, 2, 40, save=part)
+    assert len(versus.load([part]).games) == 4
+    seen: list[str] = []
+    resumed = versus.report("random", "random", 2, 3, 40, save=part, echo=seen.append)
+    assert seen and all("seed 42" in line for line in seen) and len(seen) == 2
+    # The same games and the same report as the run in one go (think times aside).
+    assert resumed.splitlines()[0] == whole.splitlines()[-2]
+    assert bench_main(["versus", "--load", str(part)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == whole.splitlines()[-2]
+
+
+def test_games_in_parallel_processes_are_the_games_played_in_turn() -> None:
+    one = sorted(versus.games("random", "random", 1, 3, 7, "normal", jobs=1),
+                 key=lambda g: g.seed)
+    two = sorted(versus.games("random", "random", 1, 3, 7, "normal", jobs=2),
+                 key=lambda g: g.seed)
+    strip = [(g.seed, g.mine, g.theirs, g.rachel, g.won) for g in one]
+    assert strip == [(g.seed, g.mine, g.theirs, g.rachel, g.won) for g in two]
+    assert len({g.seed for g in one}) == 3
+
+
+def test_runs_of_another_kind_or_a_foreign_file_are_refused(tmp_path: Path) -> None:
+    solo = tmp_path / "solo.json"
+    versus.report("random", "random", 1, 1, 3, save=solo)
+    other = tmp_path / "hard.json"
+    versus.report("random", "random", 1, 1, 3, difficulty="hard", save=other)
+    with pytest.raises(ValueError, match="different runs"):
+        versus.load([solo, other])
+    with pytest.raises(ValueError, match="another run"):
+        versus.report("random", "random", 1, 1, 3, difficulty="hard", save=solo)
+    foreign = tmp_path / "foreign.json"
+    foreign.write_bytes(b'{"format": "galcruise-save", "version": 1}')
+    with pytest.raises(ValueError, match="not a versus run"):
+        versus.load([foreign])
+    newer = tmp_path / "newer.json"
+    run = msgspec.json.decode(solo.read_bytes())
+    run["version"] = versus.RUN_VERSION + 1
+    newer.write_bytes(msgspec.json.encode(run))
+    with pytest.raises(ValueError, match="newer"):
+        versus.load([newer])
+    assert bench_main(["versus", "--load", str(foreign)]) == 2
