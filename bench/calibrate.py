@@ -15,6 +15,7 @@ from pathlib import Path
 
 import msgspec
 
+from bench import runfile
 from engine import Game, GameOptions
 from engine.bots.random_bot import RandomBot
 from engine.bots.seats import BOTS
@@ -357,14 +358,7 @@ def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None
     kinds: set[tuple[str, str | None]] = set()
     sets: set[tuple[str, ...]] = set()
     for path in paths:
-        try:
-            f = msgspec.json.decode(path.read_bytes(), type=StatsFile)
-        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise ValueError(f"{path}: not a calibration file ({e})") from e
-        if f.format != STATS_FORMAT:
-            raise ValueError(f"{path}: not a calibration file (format {f.format!r})")
-        if f.version > STATS_VERSION:
-            raise ValueError(f"{path}: written by a newer galcruise (version {f.version})")
+        f = runfile.read(path, StatsFile, STATS_FORMAT, STATS_VERSION, "a calibration file")
         kinds.add((f.bot, f.data))
         for g in f.games:
             by.setdefault(g.players, []).append(g)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import msgspec
 
+from bench import runfile
 from engine import Game, GameOptions
 from engine.bots.seats import Bot, bot_for
 from engine.commands import Command
@@ -215,15 +216,7 @@ def load(paths: list[Path]) -> Run:
     A game saved twice (a seed and seat) counts once."""
     runs = []
     for path in paths:
-        try:
-            run = msgspec.json.decode(path.read_bytes(), type=Run)
-        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise ValueError(f"{path}: not a versus run ({e})") from e
-        if run.format != RUN_FORMAT:
-            raise ValueError(f"{path}: not a versus run (format {run.format!r})")
-        if run.version > RUN_VERSION:
-            raise ValueError(f"{path}: written by a newer galcruise (version {run.version})")
-        runs.append(run)
+        runs.append(runfile.read(path, Run, RUN_FORMAT, RUN_VERSION, "a versus run"))
     kinds = {(r.bot, r.other, r.players, r.difficulty) for r in runs}
     if len(kinds) > 1:
         raise ValueError("these files hold different runs: " + "; ".join(

@@ -1,0 +1,31 @@
+"""Reading the files that long bench runs keep (calibrate, versus): whatever is wrong with
+one is refused in a sentence that names it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+import msgspec
+
+
+class Versioned(Protocol):
+    format: str
+    version: int
+
+
+T = TypeVar("T", bound=Versioned)
+
+
+def read(path: Path, kind: type[T], fmt: str, version: int, what: str) -> T:
+    """`path` decoded as `kind`, or ValueError: a damaged or foreign file ("not `what`") or
+    one written by a newer galcruise."""
+    try:
+        run = msgspec.json.decode(path.read_bytes(), type=kind)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError) as e:
+        raise ValueError(f"{path}: not {what} ({e})") from e
+    if run.format != fmt:
+        raise ValueError(f"{path}: not {what} (format {run.format!r})")
+    if run.version > version:
+        raise ValueError(f"{path}: written by a newer galcruise (version {run.version})")
+    return run
