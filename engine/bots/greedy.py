@@ -339,10 +339,10 @@ class _Node:
     weighs its actions, and each action its options: the same work the next two choices of
     the turn would repeat)."""
 
-    __slots__ = ("children", "comps", "depth", "entries", "state")
+    __slots__ = ("children", "comps", "entries", "state")
 
-    def __init__(self, state: State, comps: Components, depth: int) -> None:
-        self.state, self.comps, self.depth = state, comps, depth
+    def __init__(self, state: State, comps: Components) -> None:
+        self.state, self.comps = state, comps
         self.entries: list[_Entry] = []
         self.children: dict[int, _Node] = {}
 
@@ -404,7 +404,7 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
             return value(after, comps, seat) + look.memo[key]
         options = _own_options(after, comps, seat)
         if options:
-            node = _Node(after, comps, depth - 1)
+            node = _Node(after, comps)
             best = max(look.weigh(node, after, comps, seat, c, depth - 1, i)
                        for i, c in enumerate(options))
             if key:
@@ -599,8 +599,9 @@ def _weigh_here(state: State, comps: Components, seat: int, options: list[Comman
     # Placing a worker leads to a choice of action, which leads to the action's options.
     depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
     entries = known.entries if known is not None and len(known.entries) == len(options) else []
+    kids = known.children if known is not None else {}
     look = _Look()
-    here = _Node(state, comps, depth)
+    here = _Node(state, comps)
     worths = []
     for i, c in enumerate(options):
         d = depth if isinstance(c, (PlaceWorker, TakeAction)) else 0
@@ -608,8 +609,8 @@ def _weigh_here(state: State, comps: Components, seat: int, options: list[Comman
         if e is not None and e.clean and e.depth == d and e.cmd == c:
             worths.append(e.worth)
             look.memo.update(e.writes)
-            if i in known.children:  # type: ignore[union-attr]  # entries come from known
-                here.children[i] = known.children[i]  # type: ignore[union-attr]
+            if i in kids:
+                here.children[i] = kids[i]
         else:
             worths.append(look.weigh(here, state, comps, seat, c, d, i))
     return worths, here.children
