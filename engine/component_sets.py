@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterator
 from pathlib import Path
 
 from engine import components as C
@@ -24,37 +25,48 @@ LEGACY: tuple[str, ...] = ("accommodations",)
 def components_for(modules: tuple[str, ...], data_hash: str | None = None) -> Components:
     """The data set of a game with these modules: the active base set (built-in or
     --components) with each module's components added, in the order given. `data_hash`: the
-    one a stored game was made with; when it is an older form of a module's data (LEGACY),
-    that form."""
+    one a stored game was made with; when it is an earlier edition of the built-in set or of a
+    module's data (or a module's older form, LEGACY), that edition."""
     comps = _with_modules(C.active_dir(), modules)
     if data_hash is None or data_hash == comps.data_hash:
         return comps
-    old = tuple(m for m in modules if m in LEGACY)
-    if old:
-        legacy = _with_modules(C.active_dir(), modules, old)
-        if legacy.data_hash == data_hash:
-            return legacy
-    # A module whose stand-ins were changed since: the game's own edition of its data.
-    choices = [[(m, e) for e in expansion_data.editions(m)] + [None]
-               for m in modules if m in expansion_data.EXPANSIONS]
-    for picked in itertools.product(*choices):
-        chosen = tuple(x for x in picked if x is not None)
-        if not chosen:
-            continue
-        try:
-            earlier = _with_modules(C.active_dir(), modules, (), chosen)
-        except DataError:
-            continue
+    for earlier in _earlier(modules):
         if earlier.data_hash == data_hash:
             return earlier
     return comps
 
 
+def _earlier(modules: tuple[str, ...]) -> Iterator[Components]:
+    """Every earlier form of this data set, the newest base edition first: each base edition
+    (only of the built-in set: a --components folder has none) with the modules as they are,
+    in their older form, and in each combination of their earlier editions."""
+    bases: tuple[str | None, ...] = (None,)
+    if C.active_dir() is None:
+        bases += C.base_editions()
+    old = tuple(m for m in modules if m in LEGACY)
+    choices = [[(m, e) for e in expansion_data.editions(m)] + [None]
+               for m in modules if m in expansion_data.EXPANSIONS]
+    for base in bases:
+        if base is not None:
+            yield _with_modules(C.active_dir(), modules, base=base)
+        if old:
+            yield _with_modules(C.active_dir(), modules, old, base=base)
+        for picked in itertools.product(*choices):
+            chosen = tuple(x for x in picked if x is not None)
+            if not chosen:
+                continue
+            try:
+                yield _with_modules(C.active_dir(), modules, (), chosen, base)
+            except DataError:
+                continue
+
+
 @functools.cache
 def _with_modules(active: Path | None, modules: tuple[str, ...],
                   cards_only: tuple[str, ...] = (),
-                  earlier: tuple[tuple[str, str], ...] = ()) -> Components:
-    comps = load_components()
+                  earlier: tuple[tuple[str, str], ...] = (),
+                  base: str | None = None) -> Components:
+    comps = load_components() if base is None else C.base_edition(base)
     edition = dict(earlier)
     for m in modules:
         if m in cards_only:

@@ -644,6 +644,9 @@ KIND_FILES = {"blueprint": "blueprints.toml", "cockpit": "cockpits.toml",
               "station_bonus": "station_bonuses.toml", "tower_token": "tower_tokens.toml",
               "guest_token": "guest_tokens.toml", "starting_upgrade": "starting_upgrades.toml"}
 DATA_DIR = Path(__file__).parent / "data"
+# The built-in data set's earlier editions: editions/<n>/ holds, of data set base-<n>, the files
+# that have changed since (only those), so that a game saved with it is rebuilt with it.
+EDITIONS_DIR = DATA_DIR / "editions"
 MODULES_DIR = Path(__file__).parent / "modules"
 _hash_encoder = msgspec.msgpack.Encoder(order="deterministic")
 # The data set that load_components() with no argument gives: None for the built-in one, else
@@ -677,6 +680,20 @@ def _default() -> Components:
     return _load(DATA_DIR)
 
 
+def base_editions() -> tuple[str, ...]:
+    """The built-in data set's earlier editions, newest first (the likeliest for a save)."""
+    if not EDITIONS_DIR.is_dir():
+        return ()
+    return tuple(sorted((d.name for d in EDITIONS_DIR.iterdir() if d.is_dir()), key=int,
+                        reverse=True))
+
+
+@functools.cache
+def base_edition(edition: str) -> Components:
+    """The built-in data set as it was in edition `edition` (see EDITIONS_DIR)."""
+    return _load(DATA_DIR, EDITIONS_DIR / edition)
+
+
 @functools.cache
 def _cached(root: str) -> Components:
     return _load(Path(root))
@@ -692,10 +709,12 @@ def data_hash(files: dict[str, msgspec.Struct]) -> str:
     return h.hexdigest()
 
 
-def _load(root: Path) -> Components:
+def _load(root: Path, earlier: Path | None = None) -> Components:
     files: dict[str, msgspec.Struct] = {}
     for name in sorted(FILES):
         path = root / name
+        if earlier is not None and (earlier / name).exists():
+            path = earlier / name
         try:
             raw = path.read_bytes()
         except OSError as e:

@@ -18,15 +18,22 @@ from engine.components import (
     load_components,
 )
 from engine.modules import MODULES, expansion_data
+from saves import Session
 
 MODS = ("cabin_pairing", "advanced_technologies", "station_bonuses", "advancements")
 COMBOS = [c for n in range(1, 5) for c in itertools.combinations(MODS, n)]
 
 
-def test_the_base_data_set_is_what_it_was() -> None:
-    # The golden games rest on it: they record the base data set's hash.
+def test_the_golden_games_data_set_is_what_it_was() -> None:
+    # The golden games rest on it: they record the hash of base data set 5, an edition now.
     golden = json.loads((Path(__file__).parent / "golden" / "golden-2p.json").read_text())
-    assert load_components().data_hash == golden["data_hash"]
+    assert components_for((), golden["data_hash"]).data_id == "base-5"
+    assert load_components().data_hash != golden["data_hash"]
+    # A game saved with it goes on with it (its cockpits as they were), not with today's.
+    game = Session.load(Path(__file__).parent / "golden" / "golden-2p.json").game
+    assert game.comps.data_id == "base-5"
+    assert game.comps.cockpit("ck02").condition.vp == 1
+    assert load_components().cockpit("ck02").condition.vp == 2
     assert components_for(()) is components_for(())
     assert not load_components().station_bonus_tiles and not load_components().tower_tokens
 

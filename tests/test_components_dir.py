@@ -59,7 +59,7 @@ def test_a_save_is_refused_under_another_data_set(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     other = copy_data(tmp_path, "house-rules")
     board = other / "board.toml"
-    board.write_text(board.read_text().replace('data_id = "base-5"', 'data_id = "house-1"')
+    board.write_text(board.read_text().replace('data_id = "base-6"', 'data_id = "house-1"')
                      .replace("start_money = 10", "start_money = 12"))
     save = tmp_path / "house.json"
     assert cli(["--components", str(other), "simulate", "--players", "2", "--seed", "4",
@@ -68,7 +68,7 @@ def test_a_save_is_refused_under_another_data_set(tmp_path: Path,
     capsys.readouterr()
     assert cli(["verify", str(save)]) == 2
     err = capsys.readouterr().err
-    assert "house-1" in err and "base-5" in err and "--components" in err
+    assert "house-1" in err and "base-6" in err and "--components" in err
     assert cli(["verify", str(save), "--components", str(other)]) == 0
 
 

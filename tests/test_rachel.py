@@ -453,11 +453,12 @@ def test_launch_example_second_action_with_the_fuel_shortfall_and_the_vp_token()
     unscheduled(g)
     b.cruise_spaces[0].tile = "S3"  # teal, space, orange, space: 4 fuel
     b.queue = [[1, 0, 1], [0, 0, 0], [0, 0, 0]]
-    r.developments_left = [1, 3, 2]  # 3 placed (Surveyor: 1 VP), fuel capacity 3
+    r.developments_left = [1, 3, 2]  # 3 placed, fuel capacity 3
     r.developments_placed = 3
     r.experts, r.break_room = ["expert_right"], ["expert_left"]  # left expert hired
     r.reputation = 5
-    r.ships = [Ship(cockpit="ck03", engine="en03", segments=bps(g, 2, 3))]
+    # Trainer: 1 VP per 2 segments, so 1 VP for the ship's 3.
+    r.ships = [Ship(cockpit="ck01", engine="en03", segments=bps(g, 2, 3))]
     b.occupants[1] = Occupant(1, "worker")  # her first action's worker, on station 2
     stack_deck(g, "ra01", "ra07")  # Countdown (3+); then a first number 1 for the cruise
     vp, cubes = r.vp, b.progress.count(1)
@@ -668,9 +669,9 @@ def test_final_score_sheet_cockpits_include_segments_and_no_others() -> None:
     r.launches = 2
     r.money = 30  # fees you paid her: she holds nothing that scores
     line = scoring.sheet(Ctx(s, g.comps), final=False)[1]
-    # Ship 1: Shuttle 2 launches x 1 + segments 6 = 8. Ship 2: Trainer 4 segments / 2 = 2,
+    # Ship 1: Shuttle 2 launches x 2 + segments 6 = 10. Ship 2: Trainer 4 segments / 2 = 2,
     # + its segment 1, -5 never launched = -2.
-    assert line.cockpits == 6
+    assert line.cockpits == 8
     assert line.segments == 7
     assert line.others == 0
 
@@ -833,10 +834,11 @@ def test_final_scoring_example_97_plus_87_is_184() -> None:
     s1, s2, _ = b.progress_sections
     b.progress = [0] * (s1 + s2) + [1, 1, 1]  # her 3 cubes in section 3, +1 for reputation
     threes, ones = bps(g, 3, 6), bps(g, 1, 2)
-    # Cockpits: 2 VP x 3 wings, 2 VP x 2 cruises, and 5 VP per expert with none hired (never
+    # Cockpits: 2 VP x 2 launches, 3 VP x 2 cruises, and 5 VP per expert with none hired (never
     # launched).
+    r.launches = 2
     r.ships = [
-        Ship(cockpit="ck14", engine="en01", segments=threes[:3], launched_once=True),
+        Ship(cockpit="ck02", engine="en01", segments=threes[:3], launched_once=True),
         Ship(cockpit="ck13", engine="en02", segments=threes[3:], launched_once=True),
         Ship(cockpit="ck05", engine="en03", segments=ones),
     ]
