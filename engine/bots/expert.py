@@ -19,7 +19,8 @@ rarely held one; played out a round, the launch shows the tours and the cube it 
 All are played out on one deal and the better half on the others too (sequential halving):
 four choices cost eight play-outs, fewer than three choices on three deals. A budget of
 commands bounds the work (see BUDGET): at 3-4 players a round is long, and one deal is all
-that fits.
+that fits. A budget of the greedy bot's trial applies (see WORK) bounds it late in the game,
+where each command costs more.
 Once the game's end has begun, the play-outs run to the end and the leaf is the final score
 (not before: a line that ends the game early would be judged on another scale).
 """
@@ -49,18 +50,25 @@ PLAYOUT_COMMANDS = 600  # a guard: a turn takes about 8 commands, the look 5 tur
 # and a command costs about the same at any table, so one budget fits all: solo it allows
 # 3 deals, at 2 players 2, at 3-4 players one deal of 3-4 choices (about 1.5-2 CPU s).
 BUDGET = 110
+# The greedy bot's trial applies in one main choice, its own ranking included: the cost of a
+# command grows through the game (its choices multiply), so late in a solo game 110 commands
+# cost 35,000-40,000 applies, 2.2-2.5 CPU s here; this caps those near 1.5 s. A choice well
+# under it (the median costs about 12,600) plays as before.
+WORK = 22_000
 KEEP = 2  # choices that are played out on every deal, at least
 SAME = 1e-9  # worths closer than this are taken for the same move from another station
 
 
 class ExpertBot:
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, work: int | None = None) -> None:
         self.seed = seed
         self.beam = beam
         self.deals = deals
         self.budget = budget
+        self.work = work
         self._left = 0
+        self._work_end = 0
 
     def _deal_seed(self, game: Game, seat: int) -> int:
         """A seed from the seat's own view of the game and the bot's seed: the same view gives
@@ -87,6 +95,7 @@ class ExpertBot:
             if own is not None:
                 return [(own, 0.0)]
         seat = dec.seat
+        self._work_end = greedy.work() + (self.work or WORK)
         base = self._deal_seed(game, seat)
         count = self.deals or (DEALS if game.state.options.players == 1 else DEALS_AT_A_TABLE)
         first = game.determinize(seat, base)
@@ -105,17 +114,20 @@ class ExpertBot:
         # Sequential halving: every choice is played out on the first deal, the better half
         # on the others too; they rank first, by their mean over every deal. The greedy
         # bot's best is always played out; another only while the budget lasts.
+        work = greedy.work()
         first_v = {i: self._play_out(first, options[i], seat, base)
-                   for k, i in enumerate(looked) if k == 0 or self._left > 0}
+                   for k, i in enumerate(looked) if k == 0 or self._can_go_on()}
         looked = [i for i in looked if i in first_v]
-        spent = budget - self._left
+        spent, worked = budget - self._left, greedy.work() - work
         # Ties keep the greedy order (sorted is stable), as choose always did.
         kept = sorted(looked, key=lambda i: -first_v[i])[: max(KEEP, (len(looked) + 1) // 2)]
         totals = dict(first_v)
         played = 1
         for k in range(1, count):
             # A deal is played for every kept choice or for none: means stay comparable.
-            if self._left < spent * len(kept) / max(1, len(looked)):
+            share = len(kept) / max(1, len(looked))
+            if self._left < spent * share or \
+                    self._work_end - greedy.work() < worked * share:
                 break
             d = game.determinize(seat, base + k)
             for i in kept:
@@ -129,6 +141,10 @@ class ExpertBot:
         rest = [(options[i], min(first_v[i], floor))
                 for i in sorted(looked, key=lambda i: -first_v[i]) if i not in means]
         return ([(options[i], means[i]) for i in best] + rest)[:n]
+
+    def _can_go_on(self) -> bool:
+        """Whether another play-out may start: some of both budgets is left."""
+        return self._left > 0 and greedy.work() < self._work_end
 
     def _play_out(self, game: Game, cmd: Command, seat: int, seed: int) -> float:
         try:

@@ -298,8 +298,18 @@ def _forget_positions() -> None:
     _blobs.d = {}
 
 
+# Trial applies made on this thread: the work a look costs, which the expert's budget counts.
+_work = threading.local()
+
+
+def work() -> int:
+    """Trial applies made so far on this thread (a count only ever grows)."""
+    return getattr(_work, "n", 0)
+
+
 def _apply(state: State, comps: Components, cmd: Command) -> State | None:
     """`Game.try_apply` without its check and events: the state after `cmd`, on a copy."""
+    _work.n = getattr(_work, "n", 0) + 1
     copy = _decoder.decode(_encoded(state))
     try:
         flow.apply(Ctx(copy, comps), cmd)
