@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from engine import GameOptions
 from engine.bots.random_bot import RandomBot
 from replays import verify
@@ -67,3 +69,34 @@ def test_a_save_written_before_handicap_seats_existed_loads_as_it_was(tmp_path: 
     back = Session.load(s.path)
     assert back.game.options.handicap_seats == () and back.game.state_hash() == want
     assert back.warning is None
+
+
+@pytest.mark.parametrize("modules", [(), ("station_bonuses",)], ids=["base", "a module"])
+def test_a_game_saved_with_an_earlier_data_edition_plays_on_with_it(
+        tmp_path: Path, modules: tuple[str, ...]) -> None:
+    # Data set base-5 (engine/data/editions/5): its Shuttle Cockpit scored 1 VP a launch.
+    from engine import Game
+    from engine.component_sets import _with_modules, components_for
+    from saves.atomic import write_atomic
+    from saves.envelope import encode, new_file
+    from saves.session import now
+
+    old = _with_modules(None, modules, base="5")
+    assert old.data_id == "base-5" and old.data_hash != components_for(modules).data_hash
+    opts = GameOptions(players=2, seed=6, modules=modules)
+    game, bot = Game.new(opts, old), RandomBot(6)
+    gf = new_file(opts, old.data_id, old.data_hash, now())
+    for _ in range(80):
+        cmd = bot.choose(game)
+        game.apply(cmd)
+        gf.commands.append(cmd)
+    gf.hashes = [(len(gf.commands), game.state_hash())]
+    path = tmp_path / "old.json"
+    write_atomic(path, encode(gf))
+
+    assert verify(path)[0]
+    s = Session.load(path)
+    assert s.game.comps is old and s.game.state_hash() == game.state_hash()
+    assert s.game.comps.cockpit("ck02").condition.vp == 1
+    s.apply(s.game.legal()[0])  # and it goes on with the data it began with
+    assert Session.load(path).game.comps is old
