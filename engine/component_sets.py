@@ -46,17 +46,20 @@ def _earlier(modules: tuple[str, ...]) -> Iterator[Components]:
     old = tuple(m for m in modules if m in LEGACY)
     choices = [[(m, e) for e in expansion_data.editions(m)] + [None]
                for m in modules if m in expansion_data.EXPANSIONS]
+    forms: list[tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = [((), ())]
+    if old:
+        forms.append((old, ()))
+    for picked in itertools.product(*choices):
+        chosen = tuple(x for x in picked if x is not None)
+        if chosen:
+            forms.append(((), chosen))
     for base in bases:
-        if base is not None:
-            yield _with_modules(C.active_dir(), modules, base=base)
-        if old:
-            yield _with_modules(C.active_dir(), modules, old, base=base)
-        for picked in itertools.product(*choices):
-            chosen = tuple(x for x in picked if x is not None)
-            if not chosen:
-                continue
+        for cards_only, chosen in forms:
+            if base is None and not cards_only and not chosen:
+                continue  # the data set as it is now: the caller has it
             try:
-                yield _with_modules(C.active_dir(), modules, (), chosen, base)
+                # A module's edition may not fit an earlier base edition (its check refuses it).
+                yield _with_modules(C.active_dir(), modules, cards_only, chosen, base)
             except DataError:
                 continue
 
