@@ -24,6 +24,7 @@ def _speed(args: argparse.Namespace) -> int:
         rows += speed.game_rows(games, args.seed)
     if "bots" in sections:
         rows += bots.bot_rows(1 if quick else 3, args.seed)
+        rows += bots.expert_rows(4 if quick else 12, args.seed)
     if "memory" in sections:
         rows += speed.memory_rows(1 if quick else 3, args.seed)
     if "files" in sections:

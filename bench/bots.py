@@ -1,4 +1,5 @@
-"""Bot think time where players feel it: the CPU a greedy seat spends choosing, per turn."""
+"""Bot think time where players feel it: the CPU a greedy seat spends choosing, per turn, and
+an expert seat per main choice."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import statistics
 from bench import timing
 from bench.timing import Row
 from engine import Game, GameOptions
+from engine.bots.expert import ExpertBot
 from engine.bots.greedy import GreedyBot
 
 TURNS = 40  # per game: enough turns to reach launches and cards in hand
@@ -38,3 +40,32 @@ def bot_rows(games: int, seed: int) -> list[Row]:
                 len(times), "target < 50 ms"),
             Row("greedy think time per turn, 2p, 90th pct", times[int(len(times) * 0.9)] * 1e3,
                 "ms/turn", len(times))]
+
+
+def solo_main_choices(seed: int, count: int) -> list[Game]:
+    """`count` positions where a solo player makes a main choice, spread over a greedy game
+    against Rachel from its fifth turn to its end (the late ones cost the expert most)."""
+    game = Game.new(GameOptions(players=1, seed=seed))
+    bot = GreedyBot(seed * 8)
+    found: list[Game] = []
+    while not game.is_over:
+        dec = game.pending
+        assert dec is not None
+        if dec.kind == "phase2" and game.state.turn.number >= 5:
+            found.append(game.copy())
+        game.apply(bot.choose(game))
+    step = max(1, len(found) // count)
+    return found[::step][-count:]
+
+
+def expert_rows(positions: int, seed: int) -> list[Row]:
+    times = []
+    for game in solo_main_choices(seed, positions):
+        t0 = timing.clock()
+        ExpertBot(seed).choose(game)
+        times.append(timing.clock() - t0)
+    times.sort()
+    return [Row("expert think time per main choice, solo", statistics.median(times), "s",
+                len(times)),
+            Row("expert think time per main choice, solo, max", times[-1], "s", len(times),
+                "target <= 2 s (issue 27)")]
