@@ -40,7 +40,7 @@ from engine.modules.specialised_blueprints.decisions import VisitBuild, VisitSeg
 from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
-from engine.rules.metrics import cockpit_vp, metric
+from engine.rules.metrics import cockpit_vp, metric, wings
 from engine.state import Player, State
 
 _encoder = msgspec.msgpack.Encoder()
@@ -116,9 +116,9 @@ _ADS_VP = tuple(_stepped(n, ADS) for n in range(32))
 
 def value(s: State, comps: Components, seat: int) -> float:
     """What the position is worth to `seat`, in VP."""
-    # The bot's hot path (a choice values about 900 positions): helpers are inlined where the
-    # base rules have no module hook, and each sum keeps the order it was written in, so the
-    # floats (and the moves) stay the same.
+    # The bot's hot path (a choice values about 900 positions): the rules' own helpers give
+    # the counts; the prices are looked up, and each sum keeps the order it was written in,
+    # so the floats (and the moves) stay the same.
     r = rules_for(s.options.modules)
     ctx = Ctx(s, comps, r)
     p = s.players[seat]
@@ -126,30 +126,20 @@ def value(s: State, comps: Components, seat: int) -> float:
     v = float(p.vp)
     sections = b.progress_sections
     late = min(1.0, len(b.progress) / max(1, sum(sections)))
-    w = 1
-    for on_tile in p.goal_cubes:
-        if not on_tile:
-            w += 1
+    w = wings(p)
     # Cubes not yet scored by an AGM score once each, times the wings shown then.
     unscored = b.progress[sum(sections[: s.agm_done]):].count(seat)
     v += (unscored + FUTURE_CUBES * (1 - late)) * w
     v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
-    blueprint = comps.blueprint
-    printed = 0
-    for sh in p.ships:
-        for bp in sh.segments:
-            printed += blueprint(bp).vp
-    v += printed
+    v += scoring.segments_vp(ctx, p)
     v += scoring.reputation_vp(ctx, p) + REPUTATION * p.reputation
     room = 0  # the biggest ship's cabins: the presold guests it can board
-    halves = r.ships is not None  # a module (客室斡旋) reads cabins from halves
     unlaunched = UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
     for sh in p.ships:
-        n = len(sh.segments)
-        cabins = ships.cabins(sh, ctx, p) if halves else (n - 1 if n > 1 else 0)
+        cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
         if cabins > room:
             room = cabins
-        v += SHIP + SEGMENT * n + CABIN * cabins
+        v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins
         v += 0.5 * cockpit_vp(ctx, p, sh)
         if not sh.launched_once:
             v -= unlaunched
@@ -161,10 +151,10 @@ def value(s: State, comps: Components, seat: int) -> float:
     money, ads = p.money, p.ads
     v += (_MONEY_VP[money] if 0 <= money < 64 else _stepped(money, MONEY)) + \
         (_ADS_VP[ads] if 0 <= ads < 32 else _stepped(ads, ADS)) + CARD * len(p.hand)
-    left = p.developments_left  # storage of each resource: 2 + its developments placed
-    food, oxygen, fuel = 5 - left[0], 5 - left[1], 5 - left[2]
+    food, oxygen, fuel = p.capacity("food"), p.capacity("oxygen"), p.capacity("fuel")
     v += RESOURCE * ((p.food if p.food < food else food) + (p.oxygen if p.oxygen < oxygen
                      else oxygen) + (p.fuel if p.fuel < fuel else fuel))
+    blueprint = comps.blueprint
     cards = 0
     for bp in p.blueprints:
         cards += BLUEPRINT + BLUEPRINT_VP * blueprint(bp).vp
@@ -235,12 +225,7 @@ def _goal_progress(ctx: Ctx, p: Player) -> float:
         if j in p.goals_done:
             total += GOAL
         elif p.goal_cubes[j]:
-            # goals.threshold, with the tile at hand (4 players: the third achiever on needs
-            # the top one)
-            if len(ctx.s.players) == 4 and b.goal_achievers[j] >= 2:
-                need = g.thresholds[goals.TOP]
-            else:
-                need = g.thresholds[b.goal_trackers[j]]
+            need = goals.threshold(ctx, j)
             total += GOAL * min(1.0, metric(ctx, p, g.metric) / (need if need > 1 else 1))
     return total
 
