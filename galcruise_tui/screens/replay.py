@@ -12,7 +12,7 @@ from textual.widgets import Input, RichLog, Static
 
 from engine.game import REVEAL
 from engine.view import WATCHER, view
-from galcruise_tui.text import safe
+from galcruise_tui.text import rich_safe, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.panes import Boards
@@ -76,9 +76,10 @@ class ReplayScreen(Screen[None]):
         rp = self.replay
         g = rp.game
         playing = "playing" if self.timer else "paused"
+        name = rich_safe(rp.path.stem) if rp.path else ""
         self.query_one("#replay-status", Static).update(Text.from_markup(
-            f"[b]Replay[/b] {safe(rp.path.stem) if rp.path else ''}: move {rp.index}/{rp.length} "
-            f"({playing})\n" + render.status(view(g, WATCHER))))
+            f"[b]Replay[/b] {name}: move {rp.index}/{rp.length} ({playing})\n"
+            + render.status(view(g, WATCHER))))
         # A replay shows every seat's doings: the hand of the seat deciding at this move.
         seat = g.pending.seat if g.pending and g.pending.seat >= 0 else 0
         self.query_one(Boards).show(view(g, None, seat))

@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
 from engine.view import NEUTRAL, NPC, CruiseView, PlayerView, ShipView, TowerTokenView, View
-from galcruise_tui.text import plain, safe
+from galcruise_tui.text import plain, rich_safe
 
 SEAT_STYLE = ("magenta", "dodger_blue1", "green", "yellow")
 GUEST_STYLE = {"orange": "dark_orange", "purple": "medium_purple1", "teal": "dark_cyan"}
@@ -50,7 +50,7 @@ def who(v: View, seat: int) -> str:
         return "[b]N[/b]"
     if seat == NEUTRAL or seat < 0:
         return "o"
-    return f"[b {SEAT_STYLE[seat % 4]}]{safe(_tags(tuple(p.name for p in v.seats))[seat])}[/]"
+    return f"[b {SEAT_STYLE[seat % 4]}]{rich_safe(_tags(tuple(p.name for p in v.seats))[seat])}[/]"
 
 
 def name(v: View, seat: int) -> str:
@@ -58,7 +58,7 @@ def name(v: View, seat: int) -> str:
         return "NPC"
     if seat < 0:
         return "neutral"
-    return f"{who(v, seat)} {safe(v.seats[seat].name)}"
+    return f"{who(v, seat)} {rich_safe(v.seats[seat].name)}"
 
 
 def guest(colour: str) -> str:
@@ -94,7 +94,7 @@ def _occupant(v: View, k: int) -> str:
     mark = "◆" if occ.expert else "▲"
     if occ.npc:
         return f"{mark} NPC{' expert' if occ.expert else ''}"
-    return f"{mark} {who(v, occ.seat)} {safe(occ.name, 8)}{' exp' if occ.expert else ''}"
+    return f"{mark} {who(v, occ.seat)} {rich_safe(occ.name, 8)}{' exp' if occ.expert else ''}"
 
 
 # A station bonus tile on its box's top border: what it pays, ● active, ○ grey.
@@ -195,7 +195,7 @@ def reputation_track(v: View) -> str:
         level = max(0, min(r.top, r.level))
         bar = "".join("●" if i == level else ("━" if i < level else "─")
                       for i in range(r.top + 1))
-        out.append(f" {who(v, r.seat)} {_pad(safe(v.seats[r.seat].name, 9), 9)} "
+        out.append(f" {who(v, r.seat)} {_pad(rich_safe(v.seats[r.seat].name, 9), 9)} "
                    f"{' '.join(bar)} {r.level:>2}  fee {r.fee}")
     return "\n".join(out)
 
@@ -511,7 +511,7 @@ def score_table(v: View) -> str:
     label = max(len(t) for _, t in rows) + 1
     col = 9
     out = [f"[b]Score sheet[/b] ({head})",
-           " " * label + "".join(_pad(f" {who(v, ln.seat)} {safe(ln.name, 6)}", col)
+           " " * label + "".join(_pad(f" {who(v, ln.seat)} {rich_safe(ln.name, 6)}", col)
                                  for ln in lines)]
     for field_name, text in rows:
         cells = "".join(f"{getattr(ln, field_name):>{col - 2}}  " for ln in lines)
@@ -605,7 +605,7 @@ def status(v: View, you: int | None = None, save_error: str | None = None) -> st
     elif t.seat == you:
         whose = "your turn"
     else:
-        whose = f"{safe(v.seats[t.seat].name)}'s turn"
+        whose = f"{rich_safe(v.seats[t.seat].name)}'s turn"
     parts = [f"[b]Round {t.round} · turn {t.number}[/b] · {whose}",
              f"progress {min(v.tracks.progress.placed, total)}/{total}",
              f"AGM {t.agm_done} done" if t.agm_done else "no AGM yet"]
@@ -613,7 +613,7 @@ def status(v: View, you: int | None = None, save_error: str | None = None) -> st
     if end:
         parts.append(f"[b reverse] {end} [/]")
     if save_error is not None:
-        parts.append(f"[b reverse] not saved: {safe(save_error, 120)} [/]")
+        parts.append(f"[b reverse] not saved: {rich_safe(save_error, 120)} [/]")
     seats = []
     for p in v.seats:
         turn = "▶" if p.seat == t.seat and not v.over else " "
