@@ -94,7 +94,7 @@ def _versus(args: argparse.Namespace) -> int:
         if args.load:
             run = versus.load([Path(f) for f in args.load])
             print("\n".join(versus.summary(run.bot, run.other, run.players, run.difficulty,
-                                            run.games)))
+                                            run.games, run.data)))
             return 0
         print(versus.report(args.bot, args.against, args.players, args.games, args.seed,
                             args.difficulty, echo=lambda line: print(line, flush=True),

@@ -69,10 +69,26 @@ class Run(msgspec.Struct, forbid_unknown_fields=True):
     players: int
     difficulty: str
     games: list[Played]
+    # The engine data the games were played on ("base-6 1a2b3c4d5e6f"): a stand-in change
+    # moves every score, so runs on two data sets are never counted together. "" in a
+    # version 1 file, which did not record it.
+    data: str = ""
 
 
 RUN_FORMAT = "galcruise-versus"
-RUN_VERSION = 1
+RUN_VERSION = 2
+
+
+def data_set() -> str:
+    """The engine data these games are played on: the base data set's id and hash."""
+    from engine.component_sets import components_for
+
+    comps = components_for(())
+    return f"{comps.data_id} {comps.data_hash[:12]}"
+
+
+def _data_words(data: str) -> str:
+    return f"data {data}" if data else "data not recorded (an older run file)"
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -151,8 +167,9 @@ def games(bot: str, other: str, players: int, count: int, seed: int, difficulty:
 
 
 def summary(bot: str, other: str, players: int, difficulty: str,
-            played: list[Played]) -> list[str]:
-    """The report of a run's games, in seed order; its last line gives the think times."""
+            played: list[Played], data: str | None = None) -> list[str]:
+    """The report of a run's games, in seed order; its last line gives the think times, the
+    one before it the data set (default: this engine's)."""
     played = sorted(played, key=lambda g: (g.seed, g.seat))
     n = len(played)
     seeds = sorted({g.seed for g in played})
@@ -174,6 +191,7 @@ def summary(bot: str, other: str, players: int, difficulty: str,
                  f"{wins} of {n} (95% interval {100 * lo:.0f}-{100 * hi:.0f}%; Rachel's "
                  f"median {statistics.median(rachel):.1f}); {bot} scores more than {other} on "
                  f"{sum(g.mine > g.theirs for g in played)} seeds"]
+    lines.append(f"played on {_data_words(data_set() if data is None else data)}")
     lines.append(_think_line(bot, [t for g in played for t in g.think]))
     return lines
 
@@ -199,6 +217,9 @@ def report(bot: str, other: str, players: int, count: int, seed: int,
                                                                   difficulty):
             raise ValueError(f"{save}: holds {run.bot} against {run.other}, {run.players} "
                              f"player(s), {run.difficulty}: another run")
+        if run.data != data_set():
+            raise ValueError(f"{save}: its games were played on {_data_words(run.data)}, "
+                             f"this engine has data {data_set()}: start another file")
         played = run.games
     kept = frozenset((g.seed, g.seat) for g in played)
     for g in games(bot, other, players, count, seed, difficulty, jobs, kept):
@@ -206,7 +227,8 @@ def report(bot: str, other: str, players: int, count: int, seed: int,
         (echo or lines.append)(game_line(bot, other, players, g))
         if save is not None:
             write_atomic(save, msgspec.json.encode(Run(RUN_FORMAT, RUN_VERSION, bot, other,
-                                                       players, difficulty, played)))
+                                                       players, difficulty, played,
+                                                       data_set())))
     return "\n".join(lines + summary(bot, other, players, difficulty, played))
 
 
@@ -221,10 +243,14 @@ def load(paths: list[Path]) -> Run:
     if len(kinds) > 1:
         raise ValueError("these files hold different runs: " + "; ".join(
             f"{b} against {o}, {n} player(s), {d}" for b, o, n, d in sorted(kinds)))
+    data = sorted({r.data for r in runs})
+    if len(data) > 1:
+        raise ValueError("these files were played on different data: " + "; ".join(
+            _data_words(d) for d in data))
     by: dict[tuple[int, int], Played] = {}
     for r in runs:
         for g in r.games:
             by.setdefault((g.seed, g.seat), g)
     first = runs[0]
     return Run(RUN_FORMAT, RUN_VERSION, first.bot, first.other, first.players, first.difficulty,
-               list(by.values()))
+               list(by.values()), first.data)

@@ -23,9 +23,9 @@ def test_a_saved_run_resumes_where_it_stopped_and_reports_the_same(
     resumed = versus.report("random", "random", 2, 3, 40, save=part, echo=seen.append)
     assert seen and all("seed 42" in line for line in seen) and len(seen) == 2
     # The same games and the same report as the run in one go (think times aside).
-    assert resumed.splitlines()[0] == whole.splitlines()[-2]
+    assert resumed.splitlines()[0] == whole.splitlines()[-3]
     assert bench_main(["versus", "--load", str(part)]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == whole.splitlines()[-2]
+    assert capsys.readouterr().out.splitlines()[0] == whole.splitlines()[-3]
 
 
 def test_games_in_parallel_processes_are_the_games_played_in_turn() -> None:
@@ -58,3 +58,30 @@ def test_runs_of_another_kind_or_a_foreign_file_are_refused(tmp_path: Path) -> N
     with pytest.raises(ValueError, match="newer"):
         versus.load([newer])
     assert bench_main(["versus", "--load", str(foreign)]) == 2
+
+
+def test_a_run_on_other_data_is_neither_resumed_nor_counted_with_this_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    now = tmp_path / "now.json"
+    versus.report("random", "random", 1, 1, 3, save=now)
+    assert versus.load([now]).data == versus.data_set() != ""
+    assert versus.data_set().startswith("base-")
+    run = msgspec.json.decode(now.read_bytes())
+    older = tmp_path / "older.json"  # a version 1 file: no data recorded
+    older.write_bytes(msgspec.json.encode({**{k: v for k, v in run.items() if k != "data"},
+                                           "version": 1}))
+    other = tmp_path / "other.json"
+    other.write_bytes(msgspec.json.encode({**run, "data": "base-5 0123456789ab"}))
+    before = other.read_bytes()
+    with pytest.raises(ValueError, match="different data: data base-5"):
+        versus.load([now, other])
+    with pytest.raises(ValueError, match="data not recorded"):
+        versus.load([now, older])
+    with pytest.raises(ValueError, match="played on data base-5 0123456789ab, this engine"):
+        versus.report("random", "random", 1, 2, 3, save=other)
+    with pytest.raises(ValueError, match="data not recorded"):
+        versus.report("random", "random", 1, 2, 3, save=older)
+    assert other.read_bytes() == before
+    # An older file still reports, and says what it cannot know.
+    assert bench_main(["versus", "--load", str(older)]) == 0
+    assert "played on data not recorded (an older run file)" in capsys.readouterr().out
