@@ -82,7 +82,27 @@ def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     act = next((d for d in reversed(ctx.s.stack) if isinstance(d, Act)), None)
     if act is None:
         return cmds
-    return [c for c in cmds if _keeps_action_open(ctx, act, c)]
+    entry = ctx.r.actions.get(act.action)
+    steady = entry.steady if entry is not None else frozenset()
+    open_now: bool | None = None
+    out = []
+    for c in cmds:
+        gain = _GAINS.get(type(c))
+        if gain is not None and gain in steady:
+            # A gain cannot close this action: it stays open if it is open now.
+            if open_now is None:
+                open_now = has_options(ctx, ctx.player(act.seat), act)
+            if open_now:
+                out.append(c)
+                continue
+        if _keeps_action_open(ctx, act, c):
+            out.append(c)
+    return out
+
+
+# The free commands that only take away what a steady action does not read (Action.steady).
+_GAINS: dict[type, str] = {PlayAgendaResource: "card", PlayAgendaEffect: "card",
+                           DropReputation: "drop"}
 
 
 def _splits(n: int) -> list[tuple[int, int, int]]:

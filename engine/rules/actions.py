@@ -27,6 +27,12 @@ class Action:
     label: str
     # (ctx, player, act) -> bool(options(...)), quicker; None: options is asked.
     exists: Callable[..., bool] | None = None
+    # The free commands that cannot close the action once it is open, so legal() need not
+    # try them: "card" (an agenda card played for a resource or its effect: the hand shrinks,
+    # resources grow), "drop" (the reputation drop: reputation falls, money, ads or resources
+    # grow). Only for an action whose options read neither what the command takes away nor
+    # a storage limit; tests/test_free_trials.py checks each against the trial.
+    steady: frozenset[str] = frozenset()
 
 
 # Actions whose options are costly to list in full, with a quicker "is there any": a hot path
@@ -37,7 +43,23 @@ EXISTS: dict[str, Callable[..., bool]] = {
 }
 
 
-ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a)) for a, (o, f, label) in {
+CARD_AND_DROP = frozenset({"card", "drop"})
+STEADY: dict[str, frozenset[str]] = {
+    "build_development": CARD_AND_DROP,
+    "build_segments": frozenset({"card"}),  # a display blueprint costs reputation
+    "acquire_blueprints": CARD_AND_DROP,
+    "acquire_ship": CARD_AND_DROP,
+    "hire_expert": CARD_AND_DROP,
+    "refill_agenda": CARD_AND_DROP,
+    "purchase_supplies": CARD_AND_DROP,
+    "refill_silo": frozenset({"drop"}),  # it discards a card from the hand
+    "schedule_cruise": CARD_AND_DROP,  # a space is enough: "no token" is always a choice
+    "advertise_cruise": frozenset({"card"}),  # the drop may pay for the guest
+}
+
+
+ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a), STEADY.get(a, frozenset()))
+                              for a, (o, f, label) in {
     "build_development": (developments.options, developments.apply, "Build a Development"),
     "hire_expert": (experts.options, experts.apply, "Hire an Expert"),
     "purchase_supplies": (supplies.purchase_options, supplies.purchase, "Purchase Supplies"),
