@@ -11,6 +11,7 @@ from engine.bots.random_bot import RandomBot
 from engine.ctx import Ctx
 from engine.decisions import Act
 from engine.rules.actions import ACTIONS, EXISTS
+from engine.trial import paying
 
 
 @pytest.mark.parametrize(("players", "seed", "modules"), [
@@ -25,17 +26,21 @@ def test_an_actions_quick_test_answers_as_its_options(players: int, seed: int,
     for _ in range(350):  # far enough for ships, developments and launches; a few ms each
         if game.is_over:
             break
-        ctx = Ctx(game.state, game.comps)
-        for p in game.state.players:
-            for action in EXISTS:
-                entry = ctx.r.actions[action]
-                assert entry.exists is ACTIONS[action].exists
-                for taken in ([], ["x"]):
-                    for boost in (0, 4):
-                        dec = Act(p.seat, action=action, boost=boost, taken=taken)
-                        want = bool(entry.options(ctx, p, dec))
-                        assert entry.exists(ctx, p, dec) == want, (action, dec)
-                        asked += 1
-                        found += want
+        here = Ctx(game.state, game.comps)
+        for seat, mine in enumerate(game.state.players):
+            # Less money too, as after a fee (feasible() asks so): the prices' edges.
+            for fee in sorted({0, 1, mine.money // 2, mine.money}):
+                ctx = paying(here, seat, fee) if fee else here
+                p = ctx.player(seat)
+                for action in EXISTS:
+                    entry = ctx.r.actions[action]
+                    assert entry.exists is ACTIONS[action].exists
+                    for taken in ([], ["x"]):
+                        for boost in (0, 4):
+                            dec = Act(p.seat, action=action, boost=boost, taken=taken)
+                            want = bool(entry.options(ctx, p, dec))
+                            assert entry.exists(ctx, p, dec) == want, (action, dec, fee)
+                            asked += 1
+                            found += want
         game.apply(bot.choose(game))
     assert asked > 1000 and 0 < found < asked  # both answers were seen

@@ -165,6 +165,12 @@ def advertise_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     return [AdvertiseCruise(i) for i in advertisable(ctx, p)]
 
 
+def has_advertise_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(advertise_options(...)), the cheap half first."""
+    return bool(advertisable(ctx, p)) and \
+        bool(guest_sources(ctx, p.ads + drop_max(ctx, p, "ad"), ad_discount(ctx, p)))
+
+
 def ad_discount(ctx: Ctx, p: Player) -> int:
     return modifiers.amount(ctx, p, "advertise_discount")
 

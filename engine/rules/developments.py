@@ -27,11 +27,18 @@ def site_label(ctx: Ctx, site: str) -> str:
     return ctx.c.technology(ctx.s.board.technologies[int(site[1:]) - 1]).name
 
 
+CONNECTION_SITES = tuple(f"c{k}" for k in range(1, 7))
+TECHNOLOGY_SITES = tuple(f"t{k}" for k in range(1, 13))  # more than any board has
+
+
 def open_sites(ctx: Ctx, seat: int, technologies: bool = True) -> list[str]:
-    sites = [f"c{k}" for k in range(1, 7)]
+    b = ctx.s.board
+    out = [site for site, owners in zip(CONNECTION_SITES, b.connections, strict=True)
+           if seat not in owners]
     if technologies:
-        sites += [f"t{k}" for k in range(1, len(ctx.s.board.technologies) + 1)]
-    return [s for s in sites if seat not in site_owners(ctx, s)]
+        out += [site for site, owners in zip(TECHNOLOGY_SITES[:len(b.technologies)],
+                                             b.tech_owners, strict=True) if seat not in owners]
+    return out
 
 
 def next_cost(ctx: Ctx, p: Player, row: str) -> int | None:
@@ -46,9 +53,22 @@ def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
 
 def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
-    """bool(options(...)), stopping at the first: asked far more often than the list (is the
-    action feasible; does a free command leave it open)."""
-    return bool(_options(ctx, p, dec, first=True))
+    """bool(options(...)), asked far more often than the list (is the action feasible; does a
+    free command leave it open). The money a build takes falls as more of the row's resource
+    is paid (one off with the Accountant, never below 0), so the test is the cheapest way
+    in: all the resource it can pay, at the site with the least surcharge."""
+    sites = open_sites(ctx, p.seat)
+    if not sites:
+        return False
+    extra = min(site_surcharge(ctx, site) for site in sites)
+    for row in RESOURCES:
+        cost = cost_now(ctx, p, dec, row)
+        if cost is None:
+            continue
+        paid = min(cost, p.resource(row))
+        if modifiers.money_cost(ctx, p, cost - paid) + extra <= p.money:
+            return True
+    return False
 
 
 def _options(ctx: Ctx, p: Player, dec: Act, first: bool) -> list[Command]:

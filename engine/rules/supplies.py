@@ -46,9 +46,19 @@ def purchase(ctx: Ctx, p: Player, dec: Act, cmd: PurchaseSupplies) -> bool:
     return True
 
 
-def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
+def _room(ctx: Ctx, p: Player) -> list[int]:
     silo = ctx.s.board.silo
-    room = [max(0, min(silo[i], p.capacity(r) - p.resource(r))) for i, r in enumerate(RESOURCES)]
+    return [max(0, min(silo[i], p.capacity(r) - p.resource(r))) for i, r in enumerate(RESOURCES)]
+
+
+def has_gain_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(gain_options(...)): some room for one resource that the silo has, and a limit of
+    at least one."""
+    return any(_room(ctx, p)) and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
+
+
+def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
+    room = _room(ctx, p)
     limit = 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra")
     out: list[Command] = []
     for f in range(room[0] + 1):
