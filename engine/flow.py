@@ -89,7 +89,7 @@ def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     for c in cmds:
         gain = _GAINS.get(type(c))
         if gain is not None and gain in steady:
-            # A gain cannot close this action: it stays open if it is open now.
+            # This command cannot close this action: it stays open if it is open now.
             if open_now is None:
                 open_now = has_options(ctx, ctx.player(act.seat), act)
             if open_now:
@@ -102,7 +102,7 @@ def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
 
 # The free commands that only take away what a steady action does not read (Action.steady).
 _GAINS: dict[type, str] = {PlayAgendaResource: "card", PlayAgendaEffect: "card",
-                           DropReputation: "drop"}
+                           DropReputation: "drop", UseTechnology: "fee"}
 
 
 def _splits(n: int) -> list[tuple[int, int, int]]:

@@ -44,7 +44,7 @@ def _compare(opts: GameOptions, bot_seed: int) -> tuple[int, int]:
 
 def test_the_steady_actions_are_base_actions() -> None:
     assert {a for a, e in ACTIONS.items() if e.steady} <= set(ACTIONS)
-    assert all(e.steady <= {"card", "drop"} for e in ACTIONS.values())
+    assert all(e.steady <= {"card", "drop", "fee"} for e in ACTIONS.values())
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -30,8 +30,9 @@ class Action:
     # The free commands that cannot close the action once it is open, so legal() need not
     # try them: "card" (an agenda card played for a resource or its effect: the hand shrinks,
     # resources grow), "drop" (the reputation drop: reputation falls, money, ads or resources
-    # grow). Only for an action whose options read neither what the command takes away nor
-    # a storage limit; tests/test_free_trials.py checks each against the trial.
+    # grow), "fee" (a technology paid for: money falls). Only for an action whose options read
+    # neither what the command takes away nor a storage limit; tests/test_free_trials.py
+    # checks each against the trial.
     steady: frozenset[str] = frozenset()
 
 
@@ -46,17 +47,20 @@ EXISTS: dict[str, Callable[..., bool]] = {
 
 
 CARD_AND_DROP = frozenset({"card", "drop"})
+ALL_THREE = frozenset({"card", "drop", "fee"})  # options that read no money either
 STEADY: dict[str, frozenset[str]] = {
     "build_development": CARD_AND_DROP,
     "build_segments": frozenset({"card"}),  # a display blueprint costs reputation
-    "acquire_blueprints": CARD_AND_DROP,
-    "acquire_ship": CARD_AND_DROP,
+    "acquire_blueprints": ALL_THREE,
+    "acquire_ship": ALL_THREE,
     "hire_expert": CARD_AND_DROP,
-    "refill_agenda": CARD_AND_DROP,
+    "refill_agenda": ALL_THREE,
     "purchase_supplies": CARD_AND_DROP,
-    "refill_silo": frozenset({"drop"}),  # it discards a card from the hand
-    "schedule_cruise": CARD_AND_DROP,  # a space is enough: "no token" is always a choice
-    "advertise_cruise": frozenset({"card"}),  # the drop may pay for the guest
+    "refill_silo": frozenset({"drop", "fee"}),  # it discards a card from the hand
+    "schedule_cruise": ALL_THREE,  # a space is enough: "no token" is always a choice
+    "advertise_cruise": frozenset({"card", "fee"}),  # the drop may pay for the guest
+    "draw_agenda": frozenset({"fee"}),  # the discard pile's top costs reputation
+    "gain_resources": frozenset({"fee"}),  # storage limits the gain
 }
 
 

@@ -82,10 +82,14 @@ def pay_owners(ctx: Ctx, p: Player, place: str, owner_list: list[int], what: str
 def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
     """(station, money cost) of the stations whose actions a worker on `station` may take."""
     out = [(station, 0)]
+    each = -1  # use_cost's fee by reputation, the same at both connections: asked once
     for other, conn in neighbours(station):
         devs = owners(ctx, conn)
         if devs:
-            out.append((other, use_cost(ctx, p, connection_place(conn), devs)))
+            if each < 0:
+                each = fee_each(ctx, p)
+            out.append((other, each * len(unpaid_owners(ctx, p.seat, connection_place(conn),
+                                                        devs))))
     return out
 
 
