@@ -83,7 +83,11 @@ def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     if act is None:
         return cmds
     entry = ctx.r.actions.get(act.action)
-    steady = entry.steady if entry is not None else frozenset()
+    if entry is None:
+        return [c for c in cmds if _keeps_action_open(ctx, act, c)]
+    if entry.sure is not None and entry.sure(ctx, ctx.player(act.seat), act):
+        return cmds
+    steady = entry.steady
     open_now: bool | None = None
     out = []
     for c in cmds:

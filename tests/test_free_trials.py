@@ -1,6 +1,6 @@
-"""legal() skips the trial of a free command that only gains, in an action whose options that
-gain cannot close (`Action.steady`): the list must be the one the trials give, in every
-position where an action is under way."""
+"""legal() skips the trial of a free command in an action whose options it cannot close
+(`Action.steady`: by the command's kind; `Action.sure`: any command, in this position): the
+list must be the one the trials give, in every position where an action is under way."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from engine.rules.actions import ACTIONS
 
 def _tried(rules: Rules) -> Rules:
     """The same rules with every free command tried."""
-    return replace(rules, actions={k: replace(a, steady=frozenset())
+    return replace(rules, actions={k: replace(a, steady=frozenset(), sure=None)
                                    for k, a in rules.actions.items()})
 
 

@@ -34,6 +34,9 @@ class Action:
     # neither what the command takes away nor a storage limit; tests/test_free_trials.py
     # checks each against the trial.
     steady: frozenset[str] = frozenset()
+    # (ctx, player, act) -> True when the action has an option that no free command can take
+    # away (whatever its kind), so none is tried; None: no such test.
+    sure: Callable[..., bool] | None = None
 
 
 # Actions whose options are costly to list in full, with a quicker "is there any": a hot path
@@ -64,7 +67,14 @@ STEADY: dict[str, frozenset[str]] = {
 }
 
 
-ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a), STEADY.get(a, frozenset()))
+SURE: dict[str, Callable[..., bool]] = {
+    "draw_agenda": agenda.draw_sure,
+    "advertise_cruise": cruises.advertise_sure,
+}
+
+
+ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a), STEADY.get(a, frozenset()),
+                                        SURE.get(a))
                               for a, (o, f, label) in {
     "build_development": (developments.options, developments.apply, "Build a Development"),
     "hire_expert": (experts.options, experts.apply, "Hire an Expert"),

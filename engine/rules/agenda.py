@@ -58,6 +58,12 @@ def draw_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     return out
 
 
+def draw_sure(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """A card in the display (or the second card being optional) is an option no free
+    command takes away; the discard pile's top is not (a card played covers it)."""
+    return bool(dec.taken) or any(ctx.s.board.agenda_display)
+
+
 def draw(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
     if isinstance(cmd, Done):
         return True

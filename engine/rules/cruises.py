@@ -171,6 +171,12 @@ def has_advertise_option(ctx: Ctx, p: Player, dec: Act) -> bool:
         bool(guest_sources(ctx, p.ads + drop_max(ctx, p, "ad"), ad_discount(ctx, p)))
 
 
+def advertise_sure(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """A guest the ads already pay for, without the drop: no free command lowers the ads or
+    takes a cruise away."""
+    return bool(advertisable(ctx, p)) and bool(guest_sources(ctx, p.ads, ad_discount(ctx, p)))
+
+
 def ad_discount(ctx: Ctx, p: Player) -> int:
     return modifiers.amount(ctx, p, "advertise_discount")
 
