@@ -44,3 +44,19 @@ def test_an_actions_quick_test_answers_as_its_options(players: int, seed: int,
                             found += want
         game.apply(bot.choose(game))
     assert asked > 1000 and 0 < found < asked  # both answers were seen
+
+
+def test_the_drops_listed_are_those_drop_bonuses_gives_at_every_reputation() -> None:
+    from engine.commands import DropReputation
+    from engine.rules import funding
+
+    game = Game.new(GameOptions(players=2, seed=1))
+    ctx = Ctx(game.state, game.comps)
+    p = game.state.players[0]
+    top = len(game.comps.board.reputation_icons)
+    for rep in range(top + 1):
+        p.reputation = rep
+        want = [DropReputation(to, kind) for to in range(rep - 1, -1, -1)  # type: ignore[arg-type]
+                for kind, n in funding.drop_bonuses(ctx, rep, to).items() if n]
+        assert funding.drop_options(ctx, p) == want, rep
+    assert top >= 10

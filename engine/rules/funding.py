@@ -118,8 +118,11 @@ def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
 
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:
     out: list[Command] = []
+    icons = ctx.c.board.reputation_icons
+    counts = {"resource": 0, "ad": 0, "money": 0}  # drop_bonuses, one space further each time
     for to in range(p.reputation - 1, -1, -1):
-        for kind, n in drop_bonuses(ctx, p.reputation, to).items():
+        counts[icons[to]] += 1
+        for kind, n in counts.items():
             if n:
                 out.append(DropReputation(to, kind))  # type: ignore[arg-type]
     return out
