@@ -51,13 +51,14 @@ BROKE = 3
 
 
 def _weight(c: Command, broke: bool) -> int:
-    if isinstance(c, TakeAction) and c.action in FAVOURED_ACTIONS:
-        if broke and c.action in INCOME_ACTIONS:
+    t = type(c)
+    if t is TakeAction and c.action in FAVOURED_ACTIONS:  # type: ignore[attr-defined]
+        if broke and c.action in INCOME_ACTIONS:  # type: ignore[attr-defined]
             return 6 * DEFAULT_WEIGHT
         return 3 * DEFAULT_WEIGHT
-    if broke and isinstance(c, FundingBonus) and c.kind == "money":
+    if broke and t is FundingBonus and c.kind == "money":  # type: ignore[attr-defined]
         return 5 * DEFAULT_WEIGHT
-    return WEIGHTS.get(type(c), DEFAULT_WEIGHT)
+    return WEIGHTS.get(t, DEFAULT_WEIGHT)
 
 
 class RandomBot:
@@ -69,15 +70,11 @@ class RandomBot:
         # Only this seat's own commands (a sealed bid names its seat; others may be waiting).
         legal = game.legal_for(dec.seat) if dec is not None else game.legal()
         broke = dec is not None and game.state.players[dec.seat].money < BROKE
-        weights = [_weight(c, broke) for c in legal]
         # Drops are many (one per level and kind); weigh them as one option together.
-        drops = sum(1 for c in legal if isinstance(c, DropReputation))
-        if drops:
-            weights = [w if not isinstance(c, DropReputation) else 0 for c, w in
-                       zip(legal, weights, strict=True)]
-            if self.rng.below(20) == 0:
-                options = [c for c in legal if isinstance(c, DropReputation)]
-                return options[self.rng.below(len(options))]
+        weights = [0 if type(c) is DropReputation else _weight(c, broke) for c in legal]
+        if DropReputation in map(type, legal) and self.rng.below(20) == 0:
+            options = [c for c in legal if type(c) is DropReputation]
+            return options[self.rng.below(len(options))]
         total = sum(weights)
         if total == 0:
             return legal[self.rng.below(len(legal))]
