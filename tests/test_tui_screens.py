@@ -59,10 +59,11 @@ def test_a_load_row_reads_as_a_sentence(tmp_path: Path, monkeypatch: pytest.Monk
     assert row.endswith(" VP · 2 hours ago") and " - " in row
 
 
-def test_the_load_screen_lists_a_seat_named_like_markup(tmp_path: Path,
+@pytest.mark.parametrize("name", ["[/]", "[31m[b]Evil[/b]", "Ann \\[b]x\\"])
+def test_the_load_screen_lists_a_seat_named_like_markup(tmp_path: Path, name: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "h"
-    save(home, GameOptions(players=2, seed=2, names=("[/]", "Bob"),
+    save(home, GameOptions(players=2, seed=2, names=(name, "Bob"),
                            seats=("human", "greedy")), "odd", "2026-11-24T10:00:00Z",
          monkeypatch=monkeypatch)
 
@@ -71,11 +72,12 @@ def test_the_load_screen_lists_a_seat_named_like_markup(tmp_path: Path,
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("l")
             await pilot.pause()
-            from rich.text import Text
+            from textual.content import Content
 
             option = app.screen.query_one("#load-list").get_option_at_index(0)
-            shown = Text.from_markup(str(option.prompt)).plain  # how the list renders it
-            assert shown.startswith("odd · [/] vs Bob (greedy bot) · turn ")
+            # How the list renders it: Textual's markup (a stray backslash came in here).
+            shown = Content.from_markup(str(option.prompt)).plain.replace("\u200b", "")
+            assert shown.startswith(f"odd · {name} vs Bob (greedy bot) · turn ")
 
     asyncio.run(main())
 

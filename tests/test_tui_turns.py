@@ -93,7 +93,8 @@ def test_snapshot_rachel_turn_summary(snap_compare) -> None:  # noqa: ANN001
                         terminal_size=(80, 24))
 
 
-@pytest.mark.parametrize("text", ["[/]", "[b]x", "[link=x]Ann"])
+@pytest.mark.parametrize("text", ["[/]", "[b]x", "[link=x]Ann", "[31m[b]Evil[/b]", "Ann\\",
+                                  "\\[b]x"])
 def test_seat_names_with_markup_draw(text: str) -> None:  # options refuse control characters
     from engine import GameOptions
     from saves import Session
@@ -106,7 +107,8 @@ def test_seat_names_with_markup_draw(text: str) -> None:  # options refuse contr
         await pilot.pause()
         for _ in range(8):
             await pilot.press("tab")
-        status = str(screen.query_one("#status").render())
+        status = str(screen.query_one("#status").render()).replace("\u200b", "")
         assert text in status and "Bob" in status
+        assert "\\[" + text not in status and "\\" + text not in status
 
     run(body)
