@@ -49,7 +49,20 @@ def next_cost(ctx: Ctx, p: Player, row: str) -> int | None:
 
 
 def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
-    return _options(ctx, p, dec, first=False)
+    out: list[Command] = []
+    sites = open_sites(ctx, p.seat)
+    if not sites:
+        return out
+    extra = {site: site_surcharge(ctx, site) for site in sites}
+    for row in RESOURCES:
+        cost = cost_now(ctx, p, dec, row)
+        if cost is None:
+            continue
+        for r in range(0, min(cost, p.resource(row)) + 1):
+            money = modifiers.money_cost(ctx, p, cost - r)
+            out.extend(BuildDevelopment(row, site, r) for site in sites  # type: ignore[arg-type]
+                       if money + extra[site] <= p.money)
+    return out
 
 
 def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
@@ -69,25 +82,6 @@ def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
         if modifiers.money_cost(ctx, p, cost - paid) + extra <= p.money:
             return True
     return False
-
-
-def _options(ctx: Ctx, p: Player, dec: Act, first: bool) -> list[Command]:
-    out: list[Command] = []
-    sites = open_sites(ctx, p.seat)
-    if not sites:
-        return out
-    extra = {site: site_surcharge(ctx, site) for site in sites}
-    for row in RESOURCES:
-        cost = cost_now(ctx, p, dec, row)
-        if cost is None:
-            continue
-        for r in range(0, min(cost, p.resource(row)) + 1):
-            money = modifiers.money_cost(ctx, p, cost - r)
-            out.extend(BuildDevelopment(row, site, r) for site in sites  # type: ignore[arg-type]
-                       if money + extra[site] <= p.money)
-            if first and out:
-                return out
-    return out
 
 
 def site_surcharge(ctx: Ctx, site: str) -> int:
