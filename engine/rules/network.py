@@ -13,6 +13,7 @@ from engine.decisions import ChooseAction, Decision, MainChoice
 from engine.rules import modifiers
 from engine.rules.economy import fee
 from engine.rules.places import connection_place, unpaid_owners
+from engine.rules.technologies import surcharge
 from engine.state import NEUTRAL, NPC, Player
 
 if TYPE_CHECKING:
@@ -48,19 +49,20 @@ def fee_each(ctx: Ctx, p: Player) -> int:
     return 0 if modifiers.has(ctx, p, "fee_free") else fee(p.reputation)
 
 
-def fee_at(ctx: Ctx, p: Player, place: str) -> int:
+def fee_at(ctx: Ctx, p: Player, place: str, each: int | None = None) -> int:
     """The fee each owner of `place` is paid: by reputation (or waived), then, for a
-    technology, its surcharges on top (快適空間's icon, 上級技術's track: after the discounts)."""
-    each = fee_each(ctx, p)
+    technology, its surcharges on top (快適空間's icon, 上級技術's track: after the discounts).
+    `each`: fee_each(ctx, p), when the caller asks the fee at several places."""
+    if each is None:
+        each = fee_each(ctx, p)
     if place[0] == "t":
-        from engine.rules.technologies import surcharge
-
         each += surcharge(ctx, int(place[1:]) - 1)
     return each
 
 
-def use_cost(ctx: Ctx, p: Player, place: str, owner_list: list[int]) -> int:
-    return fee_at(ctx, p, place) * len(unpaid_owners(ctx, p.seat, place, owner_list))
+def use_cost(ctx: Ctx, p: Player, place: str, owner_list: list[int],
+             each: int | None = None) -> int:
+    return fee_at(ctx, p, place, each) * len(unpaid_owners(ctx, p.seat, place, owner_list))
 
 
 def pay_owners(ctx: Ctx, p: Player, place: str, owner_list: list[int], what: str) -> None:
@@ -82,14 +84,13 @@ def pay_owners(ctx: Ctx, p: Player, place: str, owner_list: list[int], what: str
 def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
     """(station, money cost) of the stations whose actions a worker on `station` may take."""
     out = [(station, 0)]
-    each = -1  # use_cost's fee by reputation, the same at both connections: asked once
+    each: int | None = None  # fee_each, the same at both connections: asked once
     for other, conn in neighbours(station):
         devs = owners(ctx, conn)
         if devs:
-            if each < 0:
+            if each is None:
                 each = fee_each(ctx, p)
-            out.append((other, each * len(unpaid_owners(ctx, p.seat, connection_place(conn),
-                                                        devs))))
+            out.append((other, use_cost(ctx, p, connection_place(conn), devs, each)))
     return out
 
 

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from engine.commands import Command, UseTechnology
 from engine.decisions import Decision
 from engine.rules import network, places
-from engine.rules.technologies import surcharge
 
 if TYPE_CHECKING:
     from engine.ctx import Ctx
@@ -20,7 +19,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     p = ctx.player(dec.seat)
     out: list[Command] = []
-    each = -1  # network.fee_at's first part, the same at every tile: asked once, if at all
+    each: int | None = None  # network.fee_each, the same at every tile: asked once, if at all
     for i, owners in enumerate(s.board.tech_owners):
         # Not invented, or usable (its developer, or paid this turn): nothing to pay. Asked
         # before the fee, which is the dear part (a hot path of legal()).
@@ -29,11 +28,11 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         place = places.technology_place(i + 1)
         if place in t.paid:
             continue
-        # The fee at this tile (network.fee_at: by reputation, then its surcharges), once per
-        # owner (places.unpaid_owners).
-        if each < 0:
+        # The fee at this tile (by reputation, then its surcharges), once per owner
+        # (places.unpaid_owners).
+        if each is None:
             each = network.fee_each(ctx, p)
-        if (each + surcharge(ctx, i)) * len(dict.fromkeys(owners)) <= p.money:
+        if network.fee_at(ctx, p, place, each) * len(dict.fromkeys(owners)) <= p.money:
             out.append(UseTechnology(i + 1))
     return out
 
