@@ -45,7 +45,6 @@ EXISTS: dict[str, Callable[..., bool]] = {
     "build_development": developments.has_option,
     "build_segments": ships.has_segment_option,
     "gain_resources": supplies.has_gain_option,
-    "advertise_cruise": cruises.has_advertise_option,
 }
 
 
