@@ -51,14 +51,13 @@ BROKE = 3
 
 
 def _weight(c: Command, broke: bool) -> int:
-    t = type(c)
-    if t is TakeAction and c.action in FAVOURED_ACTIONS:  # type: ignore[attr-defined]
-        if broke and c.action in INCOME_ACTIONS:  # type: ignore[attr-defined]
+    if isinstance(c, TakeAction) and c.action in FAVOURED_ACTIONS:
+        if broke and c.action in INCOME_ACTIONS:
             return 6 * DEFAULT_WEIGHT
         return 3 * DEFAULT_WEIGHT
-    if broke and t is FundingBonus and c.kind == "money":  # type: ignore[attr-defined]
+    if broke and isinstance(c, FundingBonus) and c.kind == "money":
         return 5 * DEFAULT_WEIGHT
-    return WEIGHTS.get(t, DEFAULT_WEIGHT)
+    return WEIGHTS.get(type(c), DEFAULT_WEIGHT)
 
 
 class RandomBot:
