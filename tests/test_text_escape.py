@@ -58,3 +58,11 @@ def test_every_text_shows_as_it_is_alone_and_inside_a_tag(parse, escape, bold) -
 def test_controls_are_gone_and_long_text_is_cut() -> None:
     assert safe("\x1b]0;owned\x07\x1b[2J[/]") == "]0;owned\\[2J\\[/]"
     assert rich_safe("a" * 300, 10) == "a" * 9 + "…"
+
+
+def test_component_text_from_a_data_folder_is_stripped_and_shown_whole() -> None:
+    from galcruise_tui.widgets import render
+
+    text = "\x1b]0;owned\x07[31m[b]Evil[/b] \\" + "x" * 400
+    shown, spans = _rich(f"[b]{render._text(text)}[/b]")
+    assert shown == "]0;owned[31m[b]Evil[/b] \\" + "x" * 400 and spans == [(0, len(shown), "bold")]

@@ -11,11 +11,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rich.markup import escape
-
 from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
 from engine.view import NEUTRAL, NPC, CruiseView, PlayerView, ShipView, TowerTokenView, View
 from galcruise_tui.text import plain, rich_safe
+
+# Component names and texts come from a data folder (--components: a file like any other):
+# escaped and stripped of control characters as a player's text is, cut only past 1,000.
+COMPONENT_SHOWN = 1000
+
+
+def _text(text: str) -> str:
+    return rich_safe(text, COMPONENT_SHOWN)
+
 
 SEAT_STYLE = ("magenta", "dodger_blue1", "green", "yellow")
 GUEST_STYLE = {"orange": "dark_orange", "purple": "medium_purple1", "teal": "dark_cyan"}
@@ -211,7 +218,7 @@ def goals_panel(v: View) -> str:
                           for k, t in enumerate(g.thresholds))
         have = " ".join(f"{who(v, p.seat)}{g.counts[p.seat]}" + ("✓" if g.done[p.seat] else "")
                         for p in v.seats)
-        rows.append(f" {escape(g.name):<18} {ladder}  needs {g.needs:>2}  "
+        rows.append(f" {_text(g.name):<18} {ladder}  needs {g.needs:>2}  "
                     f"[dim]{g.metric}[/dim]: {have}")
     return "\n".join(rows)
 
@@ -225,7 +232,7 @@ def network_pane(v: View) -> str:
     for t in net.technologies:
         owners = "".join(who(v, o) for o in t.developers)
         state = f"developers {owners}" if owners else "not invented"
-        techs.append(f" t{t.slot} [b]{escape(t.name)}[/b] ({state}): {escape(t.text)}")
+        techs.append(f" t{t.slot} [b]{_text(t.name)}[/b] ({state}): {_text(t.text)}")
         if t.track is not None:
             techs.append(f"    {track_strip(t.track)}")
     out.append("[b]Technologies[/b]\n" + "\n".join(techs))
@@ -236,7 +243,7 @@ def network_pane(v: View) -> str:
             t = st.bonus
             assert t is not None
             side = "[b]active[/b]" if t.active else f"grey, {t.next_to}/{t.needs} developments"
-            rows.append(f" {st.number} [b]{escape(t.name)}[/b] ({side}): {escape(t.text)}")
+            rows.append(f" {st.number} [b]{_text(t.name)}[/b] ({side}): {_text(t.text)}")
         out.append("[b]Station bonus tiles[/b] (● active: a piece placed there gains it "
                    "first)\n" + "\n".join(rows))
     if net.npc is not None:
@@ -253,7 +260,7 @@ def track_strip(tr) -> str:  # noqa: ANN001 - a TrackView
     cells = ["●" if k == tr.marker else "★" if k == tr.spaces - 1 else
              "$" if k in tr.money else "·" for k in range(tr.spaces)]
     now = "[b]enhanced[/b]" if tr.enhanced else \
-        f"at ★: {escape(tr.enhanced_text)}"
+        f"at ★: {_text(tr.enhanced_text)}"
     return f"track {'─'.join(cells)}  +{tr.surcharge}$ a fee/development; {now}"
 
 
@@ -268,22 +275,22 @@ def supply_pane(v: View) -> str:
     silo = "  ".join(f"{s.resource} {'■' * s.amount}{'□' * (s.capacity - s.amount)} {s.amount}"
                      for s in sup.silo)
     out.append(f"[b]Silo[/b] {silo}")
-    out.append(f"[b]Experts for hire[/b] {escape(sup.expert_tile)}: {escape(sup.expert_text)}")
+    out.append(f"[b]Experts for hire[/b] {_text(sup.expert_tile)}: {_text(sup.expert_text)}")
     out.append("[b]Agenda display[/b] (bottom to top; the number is the slot's bonus)")
     for slot in sup.agenda_display:
         a = slot.card
         if a:
-            out.append(f" {slot.slot}. [b]{escape(a.name)}[/b] \\[{a.resource}] "
-                       f"[dim]+{slot.bonus}[/dim]: {escape(a.text)}")
+            out.append(f" {slot.slot}. [b]{_text(a.name)}[/b] \\[{a.resource}] "
+                       f"[dim]+{slot.bonus}[/dim]: {_text(a.text)}")
         else:
             out.append(f" {slot.slot}. (empty) [dim]+{slot.bonus}[/dim]")
-    top = escape(sup.agenda_discard_top) if sup.agenda_discard_top else "-"
+    top = _text(sup.agenda_discard_top) if sup.agenda_discard_top else "-"
     out.append(f"   discard pile top: {top}; deck {sup.agenda_deck}")
     out.append("[b]Blueprint display[/b] (bottom to top)")
     out.extend(f" {i + 1}. " + (_blueprint(x) if x else "(empty)")
                for i, x in enumerate(sup.blueprint_display))
     out.append(f"   deck {sup.blueprint_deck}")
-    pairs = [f" {s.pair}. ‹{escape(s.cockpit)}› {s.cockpit_rule}  + ‹{escape(s.engine)}› "
+    pairs = [f" {s.pair}. ‹{_text(s.cockpit)}› {s.cockpit_rule}  + ‹{_text(s.engine)}› "
              f"{s.engine_bonus}" for s in sup.ships_for_sale]
     out.append("[b]Ships for sale[/b] (cockpit VP rule + engine bonus)\n"
                + ("\n".join(pairs) or " none"))
@@ -313,8 +320,8 @@ def main_board(v: View) -> str:
 def _blueprint(b) -> str:  # noqa: ANN001 - a BlueprintView
     icons = "".join(guest(i) for i in b.icons)
     half = f" ½{b.half[0].upper()}" if b.half else ""
-    does = f" ({escape(b.effect)})" if b.effect else ""  # 専門設計図: what a guest starts there
-    return f"{escape(b.name)} {icons}{half} {b.cost}$ {b.vp}VP{does}"
+    does = f" ({_text(b.effect)})" if b.effect else ""  # 専門設計図: what a guest starts there
+    return f"{_text(b.name)} {icons}{half} {b.cost}$ {b.vp}VP{does}"
 
 
 # --- marketing -----------------------------------------------------------------------------
@@ -350,7 +357,7 @@ def marketing(v: View) -> str:
     if m.visits:  # 専門設計図's tokens: guests visit segments instead
         out.append("[b]Guest tokens[/b] (a day in space: each guest starts one free segment "
                    "showing its icon; with none free it gains) "
-                   + "  ".join(f"{guest(c)}: {escape(m.guest_bonus[ci])}"
+                   + "  ".join(f"{guest(c)}: {_text(m.guest_bonus[ci])}"
                                for ci, c in enumerate(m.colours)))
     else:
         out.append("[b]Guest bonuses[/b] (each guest on a day in space, per matching icon) "
@@ -367,7 +374,7 @@ def _dots(n: int) -> str:
 def ship_strip(sh: ShipView) -> str:
     """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins."""
     half = f" ½{sh.cockpit_half[0].upper()}" if sh.cockpit_half else ""
-    cells = [f"‹{escape(sh.cockpit[:16])}{half}›"]
+    cells = [f"‹{_text(sh.cockpit[:16])}{half}›"]
     guests = list(sh.guests)
     for k, seg in enumerate(sh.segments):
         icons = "".join(guest(x) for x in seg.icons)
@@ -377,16 +384,16 @@ def ship_strip(sh: ShipView) -> str:
         # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
         mark = f" ½{seg.half[0].upper()}" if seg.half else ""
         seen = "✓" if seg.visited else ""  # 専門設計図: started on this day in space
-        cells.append(f"\\[{seen}{escape(seg.name[:12])} {icons}{mark}]")
+        cells.append(f"\\[{seen}{_text(seg.name[:12])} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
-    cells.append(f"‹{escape(sh.engine[:16])}›")
+    cells.append(f"‹{_text(sh.engine[:16])}›")
     strip = "═".join(cells)
     flag = "" if sh.launched_once else f"  [b]-{sh.unlaunched_penalty} if never launched[/b]"
     line = f" {sh.index}. {strip}  cabins {sh.cabins}{flag}"
     if any(seg.effect for seg in sh.segments):  # 専門設計図: what each segment starts
         line += "\n    visits: " + "  ".join(
-            f"{k + 1}{'✓' if seg.visited else ''} {escape(seg.effect)}"
+            f"{k + 1}{'✓' if seg.visited else ''} {_text(seg.effect)}"
             for k, seg in enumerate(sh.segments))
     f = sh.flight
     if f is not None:
@@ -438,14 +445,14 @@ def player_board(v: View, seat: int) -> str:
            for r in p.upgrade_rows]
     out.append("[b]Upgrades[/b] " + "  ".join(ups))
     for u in p.upgrades:
-        out.append(f"   {guest(u.colour)}{u.index}: {escape(u.text)}")
+        out.append(f"   {guest(u.colour)}{u.index}: {_text(u.text)}")
     out.append(f"[b]Ships[/b] ({len(p.ships)})")
     out.extend(ship_strip(sh) for sh in p.ships)
     if p.scheduled is not None:
         tok = f", token {p.scheduled.token}" if p.scheduled.token else ""
         out.append(f"[b]Scheduled[/b] cruise {p.scheduled.space}: "
                    f"{stop_strip(p.scheduled.cruise)}{tok}")
-    done = ", ".join(escape(g) for g in p.goals_done) or "none yet"
+    done = ", ".join(_text(g) for g in p.goals_done) or "none yet"
     out.append(f"[b]Goals done[/b] {done}")
     now = ", ".join(f"{n} {k.replace('vp', 'VP')}" for k, n in p.funding_now) \
         or "none (all flipped)"
@@ -453,7 +460,7 @@ def player_board(v: View, seat: int) -> str:
     if p.cockpit_rules:
         out.append(f"[b]Cockpits[/b] {'; '.join(p.cockpit_rules)}  (now {p.cockpits_vp} VP)")
     if p.starting:
-        out.append(f"[b]Starting upgrade[/b] {escape(p.starting)}")
+        out.append(f"[b]Starting upgrade[/b] {_text(p.starting)}")
     return "\n".join(out)
 
 
@@ -471,18 +478,18 @@ def hand(v: View) -> str:
            "resource any time on your turn, or for the effect when it says)"]
     for a in h.cards:
         when = TIMING.get(a.timing, a.timing)
-        out.append(f" • [b]{escape(a.name)}[/b]  \\[{a.resource}]  ({when})"
-                   f"\n     {escape(a.text)}")
+        out.append(f" • [b]{_text(a.name)}[/b]  \\[{a.resource}]  ({when})"
+                   f"\n     {_text(a.text)}")
     if not h.cards:
         out.append("   none")
     if h.offer:
         out.append("[b]Starting upgrade cards on offer[/b] (sealed bids: the highest picks "
                    "first; equal bids, the later seat)")
-        out.extend(f" • {escape(x)}" for x in h.offer)
+        out.extend(f" • {_text(x)}" for x in h.offer)
     if h.starting:
         out.append("[b]Starting upgrade cards[/b] (reveal one at the start of your first turn; "
                    "only you see them)")
-        out.extend(f" • {escape(x)}" for x in h.starting)
+        out.extend(f" • {_text(x)}" for x in h.starting)
     out.append(f"[b]Blueprints[/b] ({len(h.blueprints)}/{h.blueprint_limit})")
     out.extend(f" • {_blueprint(x)}" for x in h.blueprints)
     if not h.blueprints:
@@ -630,7 +637,7 @@ def rachel_pane(v: View) -> str:
         return "No Rachel in this game."
     out = ["[b]Rachel's action deck[/b]"]
     if r.shown:
-        out.append(f" Last revealed: [b]{escape(r.shown.name)}[/b]: top "
+        out.append(f" Last revealed: [b]{_text(r.shown.name)}[/b]: top "
                    f"{r.shown.top}; bottom {r.shown.bottom}")
     else:
         out.append(" Last revealed: none yet")
