@@ -868,7 +868,39 @@ def check(c: Components, merged: tuple[str, ...] = ()) -> list[str]:
         bad.append("experts.toml: expected 6 expert tiles besides the intro one")
     if sum(1 for g in c.goal_tiles if not g.intro) != 6:
         bad.append("goals.toml: expected 6 company goal tiles besides the intro one")
-    return bad + check_rachel(c)
+    return bad + check_rachel(c) + _control_problems(c.files)
+
+
+# C0 and C1 controls and DEL: a name or a text holding one would move the cursor, retitle or
+# clear the terminal wherever the engine's sentences carry it to the screen. Refused at load,
+# so that no path from a --components folder to the screen has to remember to strip them.
+_CONTROL = frozenset([*range(0x20), *range(0x7F, 0xA0)])
+
+
+def _control_problems(files: dict[str, msgspec.Struct]) -> list[str]:
+    """Each text holding a control character, as '<file>: <item>: <field>: ...' (the item by
+    its id where it has a clean one)."""
+    bad: list[str] = []
+
+    def walk(x: object, file: str, item: str, field: str) -> None:
+        if isinstance(x, str):
+            ch = next((ch for ch in x if ord(ch) in _CONTROL), None)
+            if ch is not None:
+                bad.append(f"{file}: {item}{field}: control character U+{ord(ch):04X} in text")
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, file, item, f"{field}.{k}" if field else str(k))
+        elif isinstance(x, (list, tuple)):
+            for i, v in enumerate(x):
+                if not item and isinstance(v, dict) and isinstance(v.get("id"), str) and \
+                        not any(ord(ch) in _CONTROL for ch in v["id"]):
+                    walk(v, file, f"{field} {v['id']!r}: ", "")
+                else:
+                    walk(v, file, item, f"{field}[{i}]")
+
+    for name in sorted(files):
+        walk(msgspec.to_builtins(files[name]), name, "", "")
+    return bad
 
 
 RACHEL_ACTIONS = RachelAction.__args__  # type: ignore[attr-defined]

@@ -114,6 +114,31 @@ def test_a_wrong_field_names_the_file_the_item_and_the_field(tmp_path: Path) -> 
     assert "rachel.toml" in msg and "'ra03'" in msg and "first" in msg
 
 
+def test_a_control_character_in_any_text_is_refused(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A name or text reaches the screen through many sentences; an escape sequence in one
+    would act on the terminal, so the folder is refused at load, naming where."""
+    d = copy_data(tmp_path)
+    f = d / "blueprints.toml"
+    title = 'name = "Kara\\u001b]0;owned\\u0007"'  # an OSC sequence that retitles the terminal
+    f.write_text(f.read_text().replace('name = "Karaoke"', title, 1))
+    msg = refused(d)
+    assert "blueprints.toml" in msg and "name" in msg and "U+001B" in msg
+    assert "\x1b" not in msg and "\x07" not in msg
+    assert cli(["--components", str(d), "simulate", "--max-turns", "1",
+                "--out", str(tmp_path / "x.json")]) == 2
+    err = capsys.readouterr().err
+    assert "U+001B" in err and "\x1b" not in err and "Traceback" not in err
+
+
+def test_a_control_character_in_an_id_is_named_by_its_place(tmp_path: Path) -> None:
+    d = copy_data(tmp_path)
+    f = d / "cockpits.toml"
+    f.write_text(f.read_text().replace('id = "ck02"', 'id = "ck\\u009b02"', 1))
+    msg = refused(d)
+    assert "cockpits.toml" in msg and "U+009B" in msg and "\x9b" not in msg
+
+
 def test_the_cli_refuses_a_broken_dir_in_one_sentence(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     d = copy_data(tmp_path)
