@@ -61,11 +61,11 @@ def _calibrate(args: argparse.Namespace) -> int:
 
     if args.load:
         try:
-            by, bot, data = calibrate.load([Path(x) for x in args.load])
+            by, bot, data, data_set = calibrate.load([Path(x) for x in args.load])
         except ValueError as e:
             print(f"calibrate: {e}", file=sys.stderr)
             return 2
-        print(calibrate.render(by, bot, data))
+        print(calibrate.render(by, bot, data, data_set))
         return 0
     from engine.modules import problems, variant_problems
 

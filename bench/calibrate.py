@@ -336,30 +336,38 @@ class StatsFile(msgspec.Struct, forbid_unknown_fields=True):
     format: str
     version: int
     bot: str
-    data: str | None
+    data: str | None  # the --data folder, None for the built-in data
     games: list[GameStats]
+    # Which data that was ("base-6 1a2b3c4d5e6f", runfile.data_set): a folder's path says
+    # nothing of its contents, nor "built-in" of the version. "" in a version 1 file.
+    data_set: str = ""
 
 
 STATS_FORMAT = "galcruise-calibration"
-STATS_VERSION = 1
+STATS_VERSION = 2
 
 
-def save(path: Path, by: dict[int, list[GameStats]], bot: str, data: str | None) -> None:
+def save(path: Path, by: dict[int, list[GameStats]], bot: str, data: str | None,
+         data_set: str | None = None) -> None:
+    """`data_set`: runfile.data_set(data), when the caller has it."""
     games = [g for gs in by.values() for g in gs]
-    body = msgspec.json.encode(StatsFile(STATS_FORMAT, STATS_VERSION, bot, data, games))
+    body = msgspec.json.encode(StatsFile(STATS_FORMAT, STATS_VERSION, bot, data, games,
+                                         data_set or runfile.data_set(data)))
     write_atomic(path, body)
 
 
-def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None]:
-    """Games of one or more saved runs, by player count; a foreign, damaged or newer file is
-    refused with what is wrong (ValueError). Runs of different bots, data or modules do not
-    mix."""
+def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None, str]:
+    """Games of one or more saved runs, by player count, with their bot, --data folder and
+    data set; a foreign, damaged or newer file is refused with what is wrong (ValueError).
+    Runs of different bots, data sets or modules do not mix."""
     by: dict[int, list[GameStats]] = {}
     kinds: set[tuple[str, str | None]] = set()
     sets: set[tuple[str, ...]] = set()
+    data_sets: set[str] = set()
     for path in paths:
         f = runfile.read(path, StatsFile, STATS_FORMAT, STATS_VERSION, "a calibration file")
         kinds.add((f.bot, f.data))
+        data_sets.add(f.data_set)
         for g in f.games:
             by.setdefault(g.players, []).append(g)
             sets.add((*g.modules, *g.variants))
@@ -370,8 +378,11 @@ def load(paths: list[Path]) -> tuple[dict[int, list[GameStats]], str, str | None
         raise ValueError("these files come from different bots or data: "
                          + ", ".join(f"{b} on {d or 'engine data'}" for b, d in sorted(
                              kinds, key=str)))
+    if len(data_sets) > 1:
+        raise ValueError("these files were played on different data: " + "; ".join(
+            runfile.data_words(d) for d in sorted(data_sets)))
     bot, data = kinds.pop() if kinds else ("greedy", None)
-    return dict(sorted(by.items())), bot, data
+    return dict(sorted(by.items())), bot, data, data_sets.pop() if data_sets else ""
 
 
 def rachel_rows(by: dict[int, list[GameStats]]) -> list[str]:
@@ -450,7 +461,8 @@ def player_rows(by: dict[int, list[GameStats]]) -> list[str]:
     return [*lines, "VP in play by source, per seat (means):", *srcs]
 
 
-def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
+def render(by: dict[int, list[GameStats]], bot: str, data: str | None,
+           data_set: str = "") -> str:
     where = f" on data from {data}" if data else ""
     counts = sorted({len(gs) for gs in by.values()})
     games = "/".join(str(n) for n in counts)
@@ -459,7 +471,8 @@ def render(by: dict[int, list[GameStats]], bot: str, data: str | None) -> str:
     sets = sorted({(*g.modules, *g.variants) for gs in by.values() for g in gs})
     mods = "; " + " / ".join(" + ".join(m) or "base game" for m in sets) if sets != [()] else ""
     return "\n".join([f"calibration: {bot} bot in every seat (Rachel plays herself), "
-                      f"{games} games per player count{where}{solo}{mods}", "",
+                      f"{games} games per player count{where}{solo}{mods}",
+                      f"played on {runfile.data_words(data_set)}", "",
                       *summary_rows(by), *seat_rows(by), *rachel_rows(by), *player_rows(by),
                       *pace_rows(by), *usage_rows(by)])
 
@@ -470,7 +483,8 @@ def report(games: int, seed: int, players: tuple[int, ...], bot: str,
            progress: Callable[[int, int], None] | None = None,
            difficulty: str = "normal", modules: tuple[str, ...] = (),
            variants: tuple[str, ...] = ()) -> str:
+    played_on = runfile.data_set(data)
     by = collect(games, seed, players, bot, data, jobs, progress, difficulty, modules, variants)
     if save_to:
-        save(save_to, by, bot, data)
-    return render(by, bot, data)
+        save(save_to, by, bot, data, played_on)
+    return render(by, bot, data, played_on)

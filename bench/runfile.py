@@ -29,3 +29,22 @@ def read(path: Path, kind: type[T], fmt: str, version: int, what: str) -> T:
     if run.version > version:
         raise ValueError(f"{path}: written by a newer galcruise (version {run.version})")
     return run
+
+
+def data_set(folder: str | None = None) -> str:
+    """The component data games are played on, as "<id> <hash>" ("base-6 1a2b3c4d5e6f"): the
+    built-in base set's, or a --data folder's. A stand-in change moves every score, so runs
+    on two data sets are never counted together."""
+    if folder:
+        from engine.components import load_components
+
+        comps = load_components(Path(folder))
+    else:
+        from engine.component_sets import components_for
+
+        comps = components_for(())
+    return f"{comps.data_id} {comps.data_hash[:12]}"
+
+
+def data_words(data: str) -> str:
+    return f"data {data}" if data else "data not recorded (an older run file)"

@@ -22,6 +22,7 @@ from pathlib import Path
 import msgspec
 
 from bench import runfile
+from bench.runfile import data_set, data_words
 from engine import Game, GameOptions
 from engine.bots.seats import Bot, bot_for
 from engine.commands import Command
@@ -77,18 +78,6 @@ class Run(msgspec.Struct, forbid_unknown_fields=True):
 
 RUN_FORMAT = "galcruise-versus"
 RUN_VERSION = 2
-
-
-def data_set() -> str:
-    """The engine data these games are played on: the base data set's id and hash."""
-    from engine.component_sets import components_for
-
-    comps = components_for(())
-    return f"{comps.data_id} {comps.data_hash[:12]}"
-
-
-def _data_words(data: str) -> str:
-    return f"data {data}" if data else "data not recorded (an older run file)"
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -191,7 +180,7 @@ def summary(bot: str, other: str, players: int, difficulty: str,
                  f"{wins} of {n} (95% interval {100 * lo:.0f}-{100 * hi:.0f}%; Rachel's "
                  f"median {statistics.median(rachel):.1f}); {bot} scores more than {other} on "
                  f"{sum(g.mine > g.theirs for g in played)} seeds"]
-    lines.append(f"played on {_data_words(data_set() if data is None else data)}")
+    lines.append(f"played on {data_words(data_set() if data is None else data)}")
     lines.append(_think_line(bot, [t for g in played for t in g.think]))
     return lines
 
@@ -218,7 +207,7 @@ def report(bot: str, other: str, players: int, count: int, seed: int,
             raise ValueError(f"{save}: holds {run.bot} against {run.other}, {run.players} "
                              f"player(s), {run.difficulty}: another run")
         if run.data != data_set():
-            raise ValueError(f"{save}: its games were played on {_data_words(run.data)}, "
+            raise ValueError(f"{save}: its games were played on {data_words(run.data)}, "
                              f"this engine has data {data_set()}: start another file")
         played = run.games
     kept = frozenset((g.seed, g.seat) for g in played)
@@ -246,7 +235,7 @@ def load(paths: list[Path]) -> Run:
     data = sorted({r.data for r in runs})
     if len(data) > 1:
         raise ValueError("these files were played on different data: " + "; ".join(
-            _data_words(d) for d in data))
+            data_words(d) for d in data))
     by: dict[tuple[int, int], Played] = {}
     for r in runs:
         for g in r.games:

@@ -3,14 +3,17 @@ again and combined; a file that is not such a run is refused with what is wrong.
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from bench import calibrate
+from bench import calibrate, runfile, versus
 from bench.__main__ import main as bench_main
 from bench.calibrate import GameStats
+from engine.components import DATA_DIR
 
 
 def _stats(players: int, seed: int, turns: float, scores: list[int]) -> GameStats:
@@ -30,8 +33,8 @@ def test_saved_runs_are_reported_together(tmp_path: Path,
     calibrate.save(a, {2: [_stats(2, 1, 24.0, [110, 130])]}, "greedy", None)
     calibrate.save(b, {2: [_stats(2, 2, 26.0, [150, 90])], 3: [_stats(3, 2, 25.0, [120] * 3)]},
                    "greedy", None)
-    by, bot, data = calibrate.load([a, b])
-    assert bot == "greedy" and data is None
+    by, bot, data, data_set = calibrate.load([a, b])
+    assert bot == "greedy" and data is None and data_set == versus.data_set()
     assert sorted(by) == [2, 3]
     assert [g.seed for g in by[2]] == [1, 2]
 
@@ -41,6 +44,37 @@ def test_saved_runs_are_reported_together(tmp_path: Path,
     # Two 2-player games: 25 turns on average, four scores 90..150, half of them in the band.
     assert "25.0" in row and "90..150" in row and "50%" in row
     assert "build_segments" in out
+    assert f"played on data {versus.data_set()}" in out
+
+
+def test_runs_on_different_data_sets_do_not_mix(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A stand-in change moves every score: a file records the data set it was played on (a
+    --data folder's own id and hash, not only its path), and files of two sets are refused
+    together. A version 1 file, which did not record it, loads alone and says so."""
+    now, house, old = tmp_path / "now.json", tmp_path / "house.json", tmp_path / "old.json"
+    calibrate.save(now, {1: [_stats(1, 1, 20.0, [100])]}, "greedy", None)
+    folder = tmp_path / "mine"
+    shutil.copytree(DATA_DIR, folder)
+    board = folder / "board.toml"
+    board.write_text(re.sub(r'data_id = "[^"]*"', 'data_id = "house-1"', board.read_text()))
+    mine = runfile.data_set(str(folder))
+    assert mine.startswith("house-1 ") and mine != versus.data_set()
+    # The same folder path, other contents: only the recorded data set tells them apart.
+    calibrate.save(house, {1: [_stats(1, 2, 20.0, [100])]}, "greedy", None, mine)
+    with pytest.raises(ValueError, match="different data: data base-.*; data house-1"):
+        calibrate.load([now, house])
+
+    body = msgspec.json.decode(now.read_bytes())
+    body["version"] = 1
+    del body["data_set"]
+    old.write_bytes(msgspec.json.encode(body))
+    *_, data_set = calibrate.load([old])
+    assert data_set == ""
+    with pytest.raises(ValueError, match="data not recorded"):
+        calibrate.load([old, now])
+    assert bench_main(["calibrate", "--load", str(old)]) == 0
+    assert "played on data not recorded (an older run file)" in capsys.readouterr().out
 
 
 def test_foreign_damaged_newer_and_mixed_files_are_refused(tmp_path: Path) -> None:
@@ -96,7 +130,7 @@ def test_a_run_saved_before_pace_was_measured_still_loads(tmp_path: Path) -> Non
     for g in body["games"]:
         del g["track"], g["cubes"], g["engine_cubes"]
     old.write_bytes(msgspec.json.encode(body))
-    by, _, _ = calibrate.load([old])
+    by, *_ = calibrate.load([old])
     text = calibrate.render(by, "greedy", None)
     assert "90..150" not in text and "110..130" in text
     assert len(calibrate.pace_rows(by)) == 2  # the heading only: no figures to project from
@@ -131,8 +165,8 @@ def test_solo_runs_report_rachels_sheet_beside_the_book(tmp_path: Path) -> None:
                                      engine_sheets=[sheet]) for i in range(3)]
     path = tmp_path / "hard.json"
     calibrate.save(path, {1: games}, "greedy", None)
-    by, bot, data = calibrate.load([path])
-    out = calibrate.render(by, bot, data)
+    by, bot, data, data_set = calibrate.load([path])
+    out = calibrate.render(by, bot, data, data_set)
     assert "solo at hard" in out and "Rachel's final sheet" in out
     book = next(line for line in out.splitlines() if line.split()[:1] == ["book"])
     assert book.split()[1:] == ["97", "12", "15", "20", "15", "25", "0", "184"]
