@@ -14,6 +14,9 @@ class Row(msgspec.Struct):
     unit: str
     runs: int
     note: str = ""
+    # The least the same work costs on this machine in this run (in `unit`): a figure is read
+    # beside it, since this VM's speed moves between sessions (2.5x between stops 34 and 35).
+    floor: float | None = None
 
 
 # In-process figures are CPU seconds of this process by default: the machine is shared (other
@@ -59,8 +62,13 @@ def table(rows: list[Row]) -> str:
     vals = [fmt(r.value) for r in rows]
     vw = max(len(v) for v in vals)
     uw = max(len(r.unit) for r in rows)
-    head = f"{'benchmark'.ljust(w)}  {'median'.rjust(vw)}  {'unit'.ljust(uw)}  runs  note"
+    floors = [fmt(r.floor) if r.floor is not None else "" for r in rows]
+    fw = max(5, *(len(f) for f in floors))
+    times = [f"{r.value / r.floor:.1f}x" if r.floor else "" for r in rows]
+    head = (f"{'benchmark'.ljust(w)}  {'median'.rjust(vw)}  {'unit'.ljust(uw)}  runs  "
+            f"{'floor'.rjust(fw)}  {'/floor':>6}  note")
     lines = [head, "-" * len(head)]
-    for r, v in zip(rows, vals, strict=True):
-        lines.append(f"{r.name.ljust(w)}  {v.rjust(vw)}  {r.unit.ljust(uw)}  {r.runs:4d}  {r.note}")
+    for r, v, f, x in zip(rows, vals, floors, times, strict=True):
+        lines.append(f"{r.name.ljust(w)}  {v.rjust(vw)}  {r.unit.ljust(uw)}  {r.runs:4d}  "
+                     f"{f.rjust(fw)}  {x:>6}  {r.note}")
     return "\n".join(lines)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bench import bots
+from bench import bots, speed
+from bench.games import options, random_game
+from bench.timing import Row, table
 
 
 def test_the_expert_is_timed_on_main_choices_spread_over_a_solo_game() -> None:
@@ -13,3 +15,20 @@ def test_the_expert_is_timed_on_main_choices_spread_over_a_solo_game() -> None:
     turns = [g.state.turn.number for g in games]
     # From the fifth turn on, in order, reaching late into the game (the costly choices).
     assert turns == sorted(turns) and turns[0] >= 5 and turns[-1] >= turns[0] + 10
+
+
+def test_the_random_game_floor_carries_out_the_same_game() -> None:
+    """The floor beside a random game is its own commands carried out alone: the same game."""
+    game, log = random_game(options(2, 5))
+    again, times = speed.bare_replay(2, 5, log)
+    assert again.is_over and again.state_hash() == game.state_hash()
+    assert len(times) == len(log) and all(t >= 0 for t in times)
+
+
+def test_the_table_sets_each_figure_beside_its_floor() -> None:
+    text = table([Row("random game, 4p", 60.0, "ms/game", 3, "target < 25 ms", 15.0),
+                  Row("undo", 2.0, "ms/undo", 3)])
+    head, _, game, undo = text.splitlines()
+    assert head.split()[-3:] == ["floor", "/floor", "note"]
+    assert game.split()[-7:-3] == ["3", "15.0", "4.0x", "target"]
+    assert undo.split()[-1] == "3"  # no floor: the columns stay empty
