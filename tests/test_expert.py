@@ -98,18 +98,18 @@ def test_a_budget_of_commands_bounds_the_work_of_a_main_choice() -> None:
     assert only == options[max(range(len(options)), key=worths.__getitem__)]
     # The full budget: no play-out starts once it is spent, so it overruns by less than one.
     bot = ExpertBot(5)
-    assert len(bot.ranked(game, 3)) >= 2
+    before = greedy.work()
+    full = bot.ranked(game, 3)
+    cost = greedy.work() - before
+    assert len(full) >= 2
     assert -bot._left < 60  # a round at 4 players is about 35 commands
 
     # The budget of trial applies: the greedy ranking alone spends it, so again only the
     # greedy bot's best is played out and it is the one answer.
     (capped, _), = ExpertBot(5, work=1).ranked(game, 3)
     assert capped == only
-    # Given what the full choice costs, a cap below it cuts the work: no play-out starts once
+    # Given what the full choice cost, a cap below it cuts the work: no play-out starts once
     # the applies are spent, so it overruns by at most one play-out.
-    before = greedy.work()
-    full = ExpertBot(5).ranked(game, 3)
-    cost = greedy.work() - before
     before = greedy.work()
     half = ExpertBot(5, work=cost // 2).ranked(game, 3)
     assert cost // 2 <= greedy.work() - before < cost
