@@ -55,7 +55,7 @@ def test_a_worker_process_thinks_the_same_moves_and_gives_hints() -> None:
     from engine.bots.remote import Thinker
 
     game = positions(2, seed=63, count=1, every=40)[0]
-    thinker = Thinker()
+    thinker = Thinker(seconds=float("inf"))  # the budgets alone: the moves of any machine
     try:
         assert thinker.choose("greedy", 5, game) == bot_for("greedy", 5).choose(game)
         hints = thinker.hints(game, 5)
@@ -114,3 +114,26 @@ def test_a_budget_of_commands_bounds_the_work_of_a_main_choice() -> None:
     half = ExpertBot(5, work=cost // 2).ranked(game, 3)
     assert cost // 2 <= greedy.work() - before < cost
     assert len(full) >= 2 and half
+
+
+def test_the_apps_time_limit_cuts_the_look_as_the_budgets_do() -> None:
+    from engine.bots import greedy
+
+    game = next(g for g in positions(1, seed=65, count=12, every=5) if g.pending.kind == "phase2"
+                and len(g.legal()) > 3)
+    full = ExpertBot(5).ranked(game, 3)
+    # Time to spare changes nothing; no time at all leaves the greedy bot's best alone.
+    assert ExpertBot(5, time_left=lambda: 1e9).ranked(game, 3) == full
+    (only, _), = ExpertBot(5, time_left=lambda: 0.0).ranked(game, 3)
+    assert only == ExpertBot(5, budget=1).ranked(game, 3)[0][0]
+    # A clock that runs with the work (a stand-in for seconds, so the test repeats itself):
+    # with half the full choice's time, a deal that would not fit is not started, and no
+    # play-out once the time is spent.
+    before = greedy.work()
+    ExpertBot(5).ranked(game, 3)
+    cost = greedy.work() - before
+    end = greedy.work() + cost // 2
+    before = greedy.work()
+    half = ExpertBot(5, time_left=lambda: float(end - greedy.work())).ranked(game, 3)
+    assert greedy.work() - before < cost
+    assert half and all(cmd in game.legal() for cmd, _ in half)

@@ -28,6 +28,7 @@ Once the game's end has begun, the play-outs run to the end and the leaf is the 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 import msgspec
 
@@ -60,13 +61,20 @@ SAME = 1e-9  # worths closer than this are taken for the same move from another 
 
 
 class ExpertBot:
+    """`time_left`: a caller's limit on the look, in seconds still to spend (the app's worker
+    passes a clock, engine.bots.remote). Like the budgets it is asked before each play-out and
+    deal, so a slow machine plays fewer, not later. Without it (bench, tests, tables' own
+    bots) the budgets alone bound the work and a seed gives the same move on any machine."""
+
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
-                 budget: int | None = None, work: int | None = None) -> None:
+                 budget: int | None = None, work: int | None = None,
+                 time_left: Callable[[], float] | None = None) -> None:
         self.seed = seed
         self.beam = beam
         self.deals = deals
         self.budget = budget
         self.work = work
+        self.time_left = time_left
         self._left = 0
         self._work_end = 0
 
@@ -115,10 +123,12 @@ class ExpertBot:
         # on the others too; they rank first, by their mean over every deal. The greedy
         # bot's best is always played out; another only while the budget lasts.
         work = greedy.work()
+        clock = self._seconds_left()
         first_v = {i: self._play_out(first, options[i], seat, base)
                    for k, i in enumerate(looked) if k == 0 or self._can_go_on()}
         looked = [i for i in looked if i in first_v]
         spent, worked = budget - self._left, greedy.work() - work
+        took = 0.0 if self.time_left is None else clock - self.time_left()
         # Ties keep the greedy order (sorted is stable), as choose always did.
         kept = sorted(looked, key=lambda i: -first_v[i])[: max(KEEP, (len(looked) + 1) // 2)]
         totals = dict(first_v)
@@ -127,7 +137,8 @@ class ExpertBot:
             # A deal is played for every kept choice or for none: means stay comparable.
             share = len(kept) / max(1, len(looked))
             if self._left < spent * share or \
-                    self._work_end - greedy.work() < worked * share:
+                    self._work_end - greedy.work() < worked * share or \
+                    self._seconds_left() < took * share:
                 break
             d = game.determinize(seat, base + k)
             for i in kept:
@@ -143,8 +154,12 @@ class ExpertBot:
         return ([(options[i], means[i]) for i in best] + rest)[:n]
 
     def _can_go_on(self) -> bool:
-        """Whether another play-out may start: some of both budgets is left."""
-        return self._left > 0 and greedy.work() < self._work_end
+        """Whether another play-out may start: some of both budgets, and of the time, is
+        left."""
+        return self._left > 0 and greedy.work() < self._work_end and self._seconds_left() > 0
+
+    def _seconds_left(self) -> float:
+        return float("inf") if self.time_left is None else self.time_left()
 
     def _play_out(self, game: Game, cmd: Command, seat: int, seed: int) -> float:
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -21,24 +22,40 @@ from engine.game import Game
 
 _ranked = msgspec.json.Decoder(list[tuple[AnyCommand, float]])
 
+# A player waits at most about 2 s for the expert's main choice (issue 27). Its budgets count
+# work, not time, and a machine 2.5x slower than the one they were set on (stop 35's) took up to
+# 4.4 s, so the worker also stops starting play-outs once this much time has gone: the greedy
+# ranking before them and the play-out under way still finish. A fast machine never reaches it.
+LOOK_SECONDS = 1.4
 
-def _think(kind: str, seed: int, snapshot: bytes, components: str | None, hints: int) -> bytes:
+
+def _think(kind: str, seed: int, snapshot: bytes, components: str | None, hints: int,
+           seconds: float = LOOK_SECONDS) -> bytes:
     from engine.bots.expert import ExpertBot
     from engine.bots.seats import bot_for
     from engine.components import use_components
 
     use_components(components)
     game = Game.from_snapshot(snapshot)
+    # The app's moves need not repeat on another machine (a save records commands, not how
+    # they were found), so here the clock may bound the look.
+    end = time.monotonic() + seconds
+
+    def left() -> float:
+        return end - time.monotonic()
+
     if hints:
-        return msgspec.json.encode(ExpertBot(seed).ranked(game, hints))
-    return msgspec.json.encode([(bot_for(kind, seed).choose(game), 0.0)])
+        return msgspec.json.encode(ExpertBot(seed, time_left=left).ranked(game, hints))
+    bot = ExpertBot(seed, time_left=left) if kind == "expert" else bot_for(kind, seed)
+    return msgspec.json.encode([(bot.choose(game), 0.0)])
 
 
 class Thinker:
     """One worker process, started on first use and kept for the session."""
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float = LOOK_SECONDS) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self.seconds = seconds  # the expert's time for play-outs, per choice
 
     def _run(self, kind: str, seed: int, game: Game, hints: int) -> list[tuple[Command, float]]:
         from engine.components import active_dir
@@ -53,7 +70,7 @@ class Thinker:
                 self._pool = ProcessPoolExecutor(
                     1, mp_context=multiprocessing.get_context("spawn"))
             job = self._pool.submit(_think, kind, seed, game.snapshot(),
-                                    None if where is None else str(where), hints)
+                                    None if where is None else str(where), hints, self.seconds)
         return _ranked.decode(job.result())
 
     def choose(self, kind: str, seed: int, game: Game) -> Command:
