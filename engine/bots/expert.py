@@ -63,7 +63,7 @@ SAME = 1e-9  # worths closer than this are taken for the same move from another 
 class ExpertBot:
     """`time_left`: a caller's limit on the look, in seconds still to spend (the app's worker
     passes a clock, engine.bots.remote). Like the budgets it is asked before each play-out and
-    deal, so a slow machine plays fewer, not later. Without it (bench, tests, tables' own
+    deal, so a slow machine plays fewer, not later. Without it (bench, tests, headless `table`
     bots) the budgets alone bound the work and a seed gives the same move on any machine."""
 
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
