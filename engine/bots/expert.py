@@ -77,6 +77,7 @@ class ExpertBot:
         self.time_left = time_left
         self._left = 0
         self._work_end = 0
+        self._longest = 0.0  # seconds of the longest play-out yet, when time_left is given
 
     def _deal_seed(self, game: Game, seat: int) -> int:
         """A seed from the seat's own view of the game and the bot's seed: the same view gives
@@ -119,6 +120,7 @@ class ExpertBot:
         looked = _looked(options, worths, order, max(self.beam, n))
         budget = self.budget or BUDGET
         self._left = budget
+        self._longest = 0.0
         # Sequential halving: every choice is played out on the first deal, the better half
         # on the others too; they rank first, by their mean over every deal. The greedy
         # bot's best is always played out; another only while the budget lasts.
@@ -156,12 +158,23 @@ class ExpertBot:
     def _can_go_on(self) -> bool:
         """Whether another play-out may start: some of both budgets, and of the time, is
         left."""
-        return self._left > 0 and greedy.work() < self._work_end and self._seconds_left() > 0
+        # A play-out once started runs to its end: one starts only while the time left would
+        # hold the longest so far (at 4 players a round is most of a second on a slow machine).
+        return self._left > 0 and greedy.work() < self._work_end and \
+            self._seconds_left() > self._longest
 
     def _seconds_left(self) -> float:
         return float("inf") if self.time_left is None else self.time_left()
 
     def _play_out(self, game: Game, cmd: Command, seat: int, seed: int) -> float:
+        if self.time_left is None:
+            return self._played_out(game, cmd, seat, seed)
+        start = self.time_left()
+        v = self._played_out(game, cmd, seat, seed)
+        self._longest = max(self._longest, start - self.time_left())
+        return v
+
+    def _played_out(self, game: Game, cmd: Command, seat: int, seed: int) -> float:
         try:
             g, _ = game.try_apply(cmd)
         except Exception:  # noqa: BLE001 - a line of play the deal refuses is not chosen
