@@ -37,9 +37,8 @@ def _timed_game(players: int, seed: int) -> _Timed:
     free = tuple(Ctx(game.state, game.comps).r.free)
     while not game.is_over:
         # legal() from a cold cache, as after every apply; then the bot reads the cached list.
-        ctx = Ctx(game.state, game.comps)
         t = clock()
-        flow_legal(ctx, skip=free)
+        flow_legal(Ctx(game.state, game.comps), skip=free)  # as game.legal() makes its own Ctx
         out.own.append(clock() - t)
         game._legal_cache = None
         t0 = clock()
