@@ -56,6 +56,15 @@ async def _start(app: Any, pilot: Any, players: int) -> Any:
 
 async def _measure(presses: int, players: int) -> list[tuple[float, float]]:
     """(CPU, wall) seconds from the key that completes a move to the move's last frame."""
+    return await _moves(presses, players, with_pilot=False)
+
+
+async def _measure_with_pilot(presses: int, players: int) -> list[float]:
+    """The earlier figure: CPU from the key through the pilot's waits for the screen."""
+    return [cpu for cpu, _ in await _moves(presses, players, with_pilot=True)]
+
+
+async def _moves(presses: int, players: int, with_pilot: bool) -> list[tuple[float, float]]:
     from galcruise_tui.app import GalcruiseApp
     from galcruise_tui.widgets.decision import DecisionBar
 
@@ -69,8 +78,21 @@ async def _measure(presses: int, players: int) -> list[tuple[float, float]]:
             # The last key of a choice applies a command and redraws every pane.
             keys = bar.keys_for(screen.game.legal()[i % len(screen.game.legal())])
             for key in keys[:-1]:
-                await _post(app, key, frames)
+                if with_pilot:
+                    await _press(app, pilot, key)
+                else:
+                    await _post(app, key, frames)
             before = screen.session.length
+            if with_pilot:
+                cpu, wall = time.process_time(), time.perf_counter()
+                await _press(app, pilot, keys[-1])
+                for _ in range(10_000):
+                    if screen.session.length != before:
+                        break
+                    await pilot.pause(0.0005)
+                await pilot.pause()
+                out.append((time.process_time() - cpu, time.perf_counter() - wall))
+                continue
             cpu, wall = await _post(app, keys[-1], frames)
             assert screen.session.length != before, "the key did not play a move"
             last_cpu, last_wall = frames.times[-1]
@@ -91,32 +113,6 @@ async def _post(app: Any, key: str, frames: _Frames) -> tuple[float, float]:
         await asyncio.sleep(0.002)
     assert frames.times, f"no frame was written after {key!r}"
     return cpu, wall
-
-
-async def _measure_with_pilot(presses: int, players: int) -> list[float]:
-    """The earlier figure: CPU from the key through the pilot's waits for the screen."""
-    from galcruise_tui.app import GalcruiseApp
-    from galcruise_tui.widgets.decision import DecisionBar
-
-    app = GalcruiseApp(bot_delay=0, seed=3)
-    out: list[float] = []
-    async with app.run_test(headless=True, size=SIZE) as pilot:
-        screen = await _start(app, pilot, players)
-        bar = screen.query_one(DecisionBar)
-        for i in range(presses):
-            keys = bar.keys_for(screen.game.legal()[i % len(screen.game.legal())])
-            for key in keys[:-1]:
-                await _press(app, pilot, key)
-            before = screen.session.length
-            t = time.process_time()
-            await _press(app, pilot, keys[-1])
-            for _ in range(10_000):
-                if screen.session.length != before:
-                    break
-                await pilot.pause(0.0005)
-            await pilot.pause()
-            out.append(time.process_time() - t)
-    return out
 
 
 async def _press(app: Any, pilot: Any, key: str) -> None:
