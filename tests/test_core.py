@@ -239,3 +239,43 @@ def test_cross_file_rules_are_checked(tmp_path: Path) -> None:
     f.write_text(f.read_text().replace('"return"]', '"space"]', 1))
     with pytest.raises(DataError, match="must end with exactly one return"):
         load_components(data)
+
+
+def test_a_command_that_breaks_the_rules_leaves_the_position_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The way back is the last snapshot and the commands since (engine.game.REBASE_EVERY):
+    a break after many commands, and after the state was swapped for another, puts back the
+    position just before the command, and play goes on as if it had never been tried."""
+    from engine import flow
+    from engine.bots.random_bot import RandomBot
+    from engine.game import REBASE_EVERY
+
+    g = Game.new(GameOptions(players=3, seed=11))
+    twin = Game.new(GameOptions(players=3, seed=11))
+    bot = RandomBot(5)
+    for k in range(REBASE_EVERY + 7):
+        cmd = bot.choose(g)
+        g.apply(cmd)
+        twin.apply(cmd)
+        if k == 10:
+            g.state = Game.from_snapshot(g.snapshot()).state  # another object, same position
+    real = flow.apply
+    target = bot.choose(g)
+
+    def breaks(ctx, cmd):  # noqa: ANN001, ANN202 - the engine's own signature
+        real(ctx, cmd)  # the change is made, then the rules break
+        if cmd is target:
+            raise ZeroDivisionError("injected")
+
+    monkeypatch.setattr(flow, "apply", breaks)
+    before = g.state_hash()
+    with pytest.raises(ZeroDivisionError):
+        g.apply(target)
+    assert g.state_hash() == before == twin.state_hash()
+    assert g.legal() == twin.legal()
+    monkeypatch.setattr(flow, "apply", real)
+    for _ in range(20):
+        cmd = bot.choose(g)
+        g.apply(cmd)
+        twin.apply(cmd)
+    assert g.state_hash() == twin.state_hash()
