@@ -49,7 +49,7 @@ from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
 from engine.rules.metrics import cockpit_vp, metric, wings
-from engine.state import Player, State
+from engine.state import Board, Player, State
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(State)
@@ -130,6 +130,24 @@ _MONEY_VP = tuple(_stepped(n, MONEY) for n in range(64))
 _ADS_VP = tuple(_stepped(n, ADS) for n in range(32))
 
 
+# The progress track where a weighing began: (cubes on it, the weighing player's among them).
+# Set by `_weigh`, per thread (a table server may weigh in several).
+_root = threading.local()
+
+
+def _track(b: Board, seat: int) -> int:
+    """The cubes the game's progress is reckoned by: those on the track, less the ones other
+    players placed since the weighing began. Some options end the turn, and the flow then
+    plays the others' turns (Rachel's, solo) on the copy; a cube she placed there made every
+    held good and future cube of such an option look worth less than those of one that ends
+    nothing, so a technology's fee or a card that kept the turn open looked better than
+    finishing it (the bot paid fees to choose a resource)."""
+    root: tuple[int, int] | None = getattr(_root, "track", None)
+    if root is None:
+        return len(b.progress)
+    return root[0] + b.progress.count(seat) - root[1]
+
+
 def value(s: State, comps: Components, seat: int) -> float:
     """What the position is worth to `seat`, in VP."""
     # The bot's hot path (a choice values about 900 positions): the rules' own helpers give
@@ -141,7 +159,7 @@ def value(s: State, comps: Components, seat: int) -> float:
     b = s.board
     v = float(p.vp)
     sections = b.progress_sections
-    late = min(1.0, len(b.progress) / max(1, sum(sections)))
+    late = min(1.0, _track(b, seat) / max(1, sum(sections)))
     w = wings(p)
     # Cubes not yet scored by an AGM score once each, times the wings shown then.
     unscored = b.progress[sum(sections[: s.agm_done]):].count(seat)
@@ -499,10 +517,18 @@ def _rollout(state: State, comps: Components, seat: int) -> float:
     return value(_played_out(state, comps, seat), comps, seat)
 
 
-def _played_out(state: State, comps: Components, seat: int) -> State:
+def _played_out(state: State, comps: Components, seat: int, extras: bool = True) -> State:
     """Launching is worth what the boarding and supplies it leads to are worth: play those
     steps greedily, one step of lookahead each (a search over every boarding would cost the
-    product of the choices, this costs their sum)."""
+    product of the choices, this costs their sum).
+
+    A technology's fee or a card's effect (an extra) is judged by the launch it leads to, not
+    by the step: every step of a launch lowers the position (guests cost ads, the supplies are
+    spent at Done), so one step ahead a fee of 2 money looked better than finishing, and the
+    bot paid every technology it could at each boarding. So an extra is taken only where the
+    rest of the launch played out after it (`extras` off: no further extras, so this costs a
+    play-out per extra, not their product) beats the rest played out from the best plain
+    step."""
     for _ in range(ROLLOUT_LIMIT):
         # A drop at T-3 asks which resource it gives: that is still the launch.
         if not (state.stack and state.stack[-1].seat == seat
@@ -510,15 +536,34 @@ def _played_out(state: State, comps: Components, seat: int) -> State:
             break
         best: State | None = None
         best_v = float("-inf")
+        tried: list[State] = []
         for c in _legal(state, comps):
+            extra = isinstance(c, EXTRAS)
+            if extra and not extras:
+                continue
             after = _apply(state, comps, c)
-            if after is not None and not _idle_fee(state, comps, c, after) and \
-                    (v := value(after, comps, seat)) > best_v:
+            if after is None or _idle_fee(state, comps, c, after):
+                continue
+            if extra:
+                tried.append(after)
+            elif (v := value(after, comps, seat)) > best_v:
                 best, best_v = after, v
+        if tried:
+            if best is None:
+                best = tried.pop(0)  # only extras: the first, as one step would weigh it
+            best_v = value(_played_out(best, comps, seat, extras=False), comps, seat)
+            for after in tried:
+                if (v := value(_played_out(after, comps, seat, extras=False), comps,
+                               seat)) > best_v:
+                    best, best_v = after, v
         if best is None:
             break
         state = best
     return state
+
+
+# Commands that change how a launch is paid, beside its steps.
+EXTRAS = (UseTechnology, PlayAgendaEffect)
 
 
 def _idle_fee(before: State, comps: Components, cmd: Command, after: State) -> bool:
@@ -626,9 +671,12 @@ def _weigh(state: State, comps: Components, seat: int, options: list[Command],
     # matter: the cycle collector's passes over them were 5% of the time.
     collecting = gc.isenabled()
     gc.disable()
+    progress = state.board.progress
+    _root.track = (len(progress), progress.count(seat))
     try:
         return _weigh_here(state, comps, seat, options, known)
     finally:
+        _root.track = None
         if collecting:
             gc.enable()
         _forget_positions()
@@ -638,9 +686,9 @@ def _weigh_here(state: State, comps: Components, seat: int, options: list[Comman
                 known: _Node | None) -> tuple[list[float], dict[int, _Node]]:
     """`weigh`, taking what `known` (this very position, weighed inside the last choice's
     look-ahead) holds where it was weighed as here; and the nodes each option's look made."""
-    if state.stack and isinstance(state.stack[-1], launch.LAUNCH_STEPS) and \
-            any(_lasting(state, comps, c) for c in options):
-        # A launch card is weighed by the launch it changes, so the plays without it are too.
+    if state.stack and isinstance(state.stack[-1], launch.LAUNCH_STEPS):
+        # A step of a launch is weighed by the launch it leads to: one step ahead, a fee or a
+        # card looked better than finishing (which spends the supplies).
         return [_launch_worth(state, comps, seat, c) for c in options], {}
     # Placing a worker leads to a choice of action, which leads to the action's options.
     depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
