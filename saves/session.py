@@ -215,7 +215,7 @@ class Session:
         events = g.apply_logged(cmd) if trusted else g.apply(cmd)
         n = len(self.actors) + 1
         self.actors.append(actor)
-        if any(e.kind == REVEAL for e in events):
+        if events and events[-1].kind == REVEAL:  # the reveal ends a command's events
             self.reveals.append(n)
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = g.snapshot()
