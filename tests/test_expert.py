@@ -59,7 +59,7 @@ def test_a_worker_process_thinks_the_same_moves_and_gives_hints() -> None:
     try:
         assert thinker.choose("greedy", 5, game) == bot_for("greedy", 5).choose(game)
         hints = thinker.hints(game, 5)
-        assert hints == ExpertBot(5).ranked(game, 3)
+        assert hints == ExpertBot(5).ranked(game, 3, fill=True)
         assert 1 <= len(hints) <= 3 and all(cmd in game.legal() for cmd, _ in hints)
         assert [v for _, v in hints] == sorted((v for _, v in hints), reverse=True)
         assert hints[0][0] == ExpertBot(5).choose(game)
@@ -137,3 +137,26 @@ def test_the_apps_time_limit_cuts_the_look_as_the_budgets_do() -> None:
     half = ExpertBot(5, time_left=lambda: float(end - greedy.work())).ranked(game, 3)
     assert greedy.work() - before < cost
     assert half and all(cmd in game.legal() for cmd, _ in half)
+
+
+def test_a_hint_cut_short_by_the_clock_goes_on_in_the_greedy_order() -> None:
+    from engine.bots import greedy
+
+    game = next(g for g in positions(1, seed=65, count=12, every=5) if g.pending.kind == "phase2"
+                and len(g.legal()) > 3)
+    seat = game.pending.seat
+    # No time at all: the greedy bot's best alone is played out; the hint still shows three,
+    # the next two in the greedy bot's order, worth no more than the one played out.
+    (only, worth), = ExpertBot(5, time_left=lambda: 0.0).ranked(game, 3)
+    hint = ExpertBot(5, time_left=lambda: 0.0).ranked(game, 3, fill=True)
+    assert len(hint) == 3 and hint[0] == (only, worth)
+    first = game.determinize(seat, ExpertBot(5)._deal_seed(game, seat))
+    options = [c for c in greedy._candidates(first.legal(), first.state.players[seat].reputation)
+               if c in game.legal()]
+    worths = greedy.weigh(first.state, first.comps, seat, options)
+    order = sorted(range(len(options)), key=lambda i: -worths[i])
+    assert [cmd for cmd, _ in hint] == [options[i] for i in order[:3]]
+    assert [v for _, v in hint] == sorted((v for _, v in hint), reverse=True)
+    # With the time to play them all out, filling adds nothing that was not there.
+    full = ExpertBot(5).ranked(game, 3)
+    assert ExpertBot(5).ranked(game, 3, fill=True)[:len(full)] == full

@@ -89,10 +89,14 @@ class ExpertBot:
     def choose(self, game: Game) -> Command:
         return self.ranked(game, 1)[0][0]
 
-    def ranked(self, game: Game, n: int = 3) -> list[tuple[Command, float]]:
+    def ranked(self, game: Game, n: int = 3, fill: bool = False) -> list[tuple[Command, float]]:
         """Its best `n` commands for the decision at hand, best first, with what each is worth
         to the seat (the greedy bot's scale: about a VP a point). A hint shows these without
-        playing them; `choose` plays the first."""
+        playing them; `choose` plays the first.
+
+        `fill` (the hint): when the budget or the clock stopped the play-outs before `n`
+        choices were played out, the list goes on in the greedy bot's order, each worth shown
+        as at most the last one played out."""
         legal = game.legal()
         dec = game.pending
         if len(legal) == 1 or dec is None:
@@ -151,9 +155,14 @@ class ExpertBot:
         # A choice dropped after the first deal ranks below those kept: its worth is shown
         # as at most theirs.
         floor = means[best[-1]]
-        rest = [(options[i], min(first_v[i], floor))
-                for i in sorted(looked, key=lambda i: -first_v[i]) if i not in means]
-        return ([(options[i], means[i]) for i in best] + rest)[:n]
+        rest = [i for i in sorted(looked, key=lambda i: -first_v[i]) if i not in means]
+        out = [(options[i], means[i]) for i in best] + \
+            [(options[i], min(first_v[i], floor)) for i in rest]
+        if fill and len(out) < n:
+            low = out[-1][1]
+            out += [(options[i], min(worths[i], low)) for i in order
+                    if i not in means and i not in rest and worths[i] > float("-inf")]
+        return out[:n]
 
     def _can_go_on(self) -> bool:
         """Whether another play-out may start: some of both budgets, and of the time, is

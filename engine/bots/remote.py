@@ -45,7 +45,8 @@ def _think(kind: str, seed: int, snapshot: bytes, components: str | None, hints:
         return end - time.monotonic()
 
     if hints:
-        return msgspec.json.encode(ExpertBot(seed, time_left=left).ranked(game, hints))
+        return msgspec.json.encode(ExpertBot(seed, time_left=left).ranked(game, hints,
+                                                                          fill=True))
     bot = ExpertBot(seed, time_left=left) if kind == "expert" else bot_for(kind, seed)
     return msgspec.json.encode([(bot.choose(game), 0.0)])
 
