@@ -434,7 +434,7 @@ class _Look:
 def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
            look: _Look, more: int = 1) -> float:
     after = _apply(state, comps, cmd)
-    if after is None or _idle_fee(state, comps, cmd, after):
+    if after is None:
         return float("-inf")
     if isinstance(cmd, Launch):
         return _rollout(after, comps, seat)
@@ -549,13 +549,10 @@ def _played_out(state: State, comps: Components, seat: int, extras: bool = True)
             elif (v := value(after, comps, seat)) > best_v:
                 best, best_v = after, v
         if tried:
-            if best is None:
-                best = tried.pop(0)  # only extras: the first, as one step would weigh it
-            best_v = value(_played_out(best, comps, seat, extras=False), comps, seat)
-            for after in tried:
-                if (v := value(_played_out(after, comps, seat, extras=False), comps,
-                               seat)) > best_v:
-                    best, best_v = after, v
+            # The best plain step first (else the first extra), so a tie keeps it.
+            lines = tried if best is None else [best, *tried]
+            ends = [value(_played_out(a, comps, seat, extras=False), comps, seat) for a in lines]
+            best = lines[max(range(len(lines)), key=ends.__getitem__)]
         if best is None:
             break
         state = best
