@@ -100,12 +100,18 @@ async def _moves(presses: int, players: int, with_pilot: bool) -> list[tuple[flo
     return out
 
 
-async def _post(app: Any, key: str, frames: _Frames) -> tuple[float, float]:
-    """Post `key` as the terminal would and let the app run until it has long settled."""
+def _key(app: Any, key: str) -> Any:
+    """The Key event a terminal would send the app for `key`."""
     from textual import events
 
     event = events.Key(key, key if len(key) == 1 else None)
     event.set_sender(app)
+    return event
+
+
+async def _post(app: Any, key: str, frames: _Frames) -> tuple[float, float]:
+    """Post `key` as the terminal would and let the app run until it has long settled."""
+    event = _key(app, key)
     frames.times.clear()
     cpu, wall = time.process_time(), time.perf_counter()
     app.post_message(event)
@@ -116,11 +122,7 @@ async def _post(app: Any, key: str, frames: _Frames) -> tuple[float, float]:
 
 
 async def _press(app: Any, pilot: Any, key: str) -> None:
-    from textual import events
-
-    event = events.Key(key, key if len(key) == 1 else None)
-    event.set_sender(app)
-    app.post_message(event)
+    app.post_message(_key(app, key))
     await pilot.pause()
 
 
