@@ -657,5 +657,16 @@ def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
         assert screen.session.length == n and screen.game.state_hash() == h  # nothing played
         await choose(app, pilot, screen, expected[0][0])  # the move takes the hint away
         assert not any(str(x.message).startswith("1. ") for x in app._notifications)
+        # So does an undo: the hint, asked again, spoke of the position taken back.
+        await pilot.press("h")
+        for _ in range(3000):
+            if not screen.hinting:
+                break
+            await pilot.pause(0.01)
+        assert any(str(x.message).startswith("1. ") for x in app._notifications)
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.session.length == n
+        assert not any(str(x.message).startswith("1. ") for x in app._notifications)
 
     run(body, size=(100, 30))

@@ -148,7 +148,8 @@ class GameScreen(Screen[None]):
         self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
         self.hinting = False  # the expert is working out a hint
-        self._hint_shown = False  # a hint is on screen until the next move
+        # The session length a hint on screen was asked at: it speaks of that position only.
+        self._hint_at: int | None = None
         self._handed: tuple[int, int] | None = None  # (move, seat) the keyboard went to
 
     def compose(self) -> ComposeResult:
@@ -277,6 +278,10 @@ class GameScreen(Screen[None]):
         `boards=False` skips the board panes: used between bot moves with no pause, when
         nobody could read them anyway.
         """
+        if self._hint_at is not None and self._hint_at != self.session.length:
+            # A move, an undo or a redo: the hint spoke of a position no longer shown.
+            self.app.clear_notifications()
+            self._hint_at = None
         g = self.game
         bot_next = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         start_bot = bot_next and not self.thinking and not g.is_over
@@ -427,9 +432,6 @@ class GameScreen(Screen[None]):
     def play(self, cmd: Command) -> None:
         if not self.human_turn():
             return
-        if self._hint_shown:  # a hint speaks of the position it was asked in: it goes
-            self.app.clear_notifications()
-            self._hint_shown = False
         self._apply(cmd)
 
     def _apply(self, cmd: Command) -> None:
@@ -547,7 +549,7 @@ class GameScreen(Screen[None]):
             said = tidy(view(self.game), describe(self.game, cmd))
             lines.append(f"{i}. [b]{safe(keys)}[/b]  {safe(said)}  (worth {worth:.1f})")
         self.notify("\n".join(lines), title="Hint: the expert would choose", timeout=20)
-        self._hint_shown = True
+        self._hint_at = at
 
     def _bot_done(self, cmd: Command, at: int) -> None:
         self.thinking = False
