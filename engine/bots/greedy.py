@@ -48,8 +48,8 @@ from engine.modules.specialised_blueprints.decisions import VisitBuild, VisitSeg
 from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
-from engine.rules.metrics import cockpit_vp, metric, wings
-from engine.state import Board, Player, State
+from engine.rules.metrics import metric
+from engine.state import Player, State
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(State)
@@ -135,38 +135,37 @@ _ADS_VP = tuple(_stepped(n, ADS) for n in range(32))
 _root = threading.local()
 
 
-def _track(b: Board, seat: int) -> int:
-    """The cubes the game's progress is reckoned by: those on the track, less the ones other
-    players placed since the weighing began. Some options end the turn, and the flow then
-    plays the others' turns (Rachel's, solo) on the copy; a cube she placed there made every
-    held good and future cube of such an option look worth less than those of one that ends
-    nothing, so a technology's fee or a card that kept the turn open looked better than
-    finishing it (the bot paid fees to choose a resource)."""
-    root: tuple[int, int] | None = getattr(_root, "track", None)
-    if root is None:
-        return len(b.progress)
-    return root[0] + b.progress.count(seat) - root[1]
-
-
 def value(s: State, comps: Components, seat: int) -> float:
     """What the position is worth to `seat`, in VP."""
-    # The bot's hot path (a choice values about 900 positions): the rules' own helpers give
-    # the counts; the prices are looked up, and each sum keeps the order it was written in,
-    # so the floats (and the moves) stay the same.
+    # The bot's hot path (a choice values about 900 positions): the counts are the rules'
+    # own, taken inline where a helper call cost more than the count; the prices are looked
+    # up, and each sum keeps the order it was written in, so the floats (and the moves) stay
+    # the same.
     r = rules_for(s.options.modules)
     ctx = Ctx(s, comps, r)
     p = s.players[seat]
     b = s.board
     v = float(p.vp)
     sections = b.progress_sections
-    late = min(1.0, _track(b, seat) / max(1, sum(sections)))
-    w = wings(p)
+    progress = b.progress
+    # The cubes the game's progress is reckoned by: those on the track, less the ones other
+    # players placed since the weighing began. Some options end the turn, and the flow then
+    # plays the others' turns (Rachel's, solo) on the copy; a cube she placed there made every
+    # held good and future cube of such an option look worth less than those of one that ends
+    # nothing, so a technology's fee or a card that kept the turn open looked better than
+    # finishing it (the bot paid fees to choose a resource).
+    root: tuple[int, int] | None = getattr(_root, "track", None)
+    track = len(progress) if root is None else root[0] + progress.count(seat) - root[1]
+    late = min(1.0, track / max(1, sum(sections)))
+    w = 1 + p.goal_cubes.count(False)  # metrics.wings
     # Cubes not yet scored by an AGM score once each, times the wings shown then.
-    unscored = b.progress[sum(sections[: s.agm_done]):].count(seat)
+    unscored = progress[sum(sections[: s.agm_done]):].count(seat)
     v += (unscored + FUTURE_CUBES * (1 - late)) * w
+    left = p.developments_left
     v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
-    v += scoring.segments_vp(ctx, p)
-    v += scoring.reputation_vp(ctx, p) + REPUTATION * p.reputation
+    blueprint = comps.blueprint
+    v += sum([blueprint(bp).vp for sh in p.ships for bp in sh.segments])  # segments_vp
+    v += _reputation_vp(comps, p.reputation) + REPUTATION * p.reputation
     room = 0  # the biggest ship's cabins: the presold guests it can board
     unlaunched = UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
     # A ship at a destination whose tours (and upgrade) are still to come: a launch's rollout
@@ -181,12 +180,16 @@ def value(s: State, comps: Components, seat: int) -> float:
                 touring[d.ship] = len(d.guests)
             elif isinstance(d, Unlock):
                 unlocking.append(d.ship)
+    halves = r.ships is not None  # a module (客室斡旋) reads cabins from halves
+    cockpit = comps.cockpit
     for i, sh in enumerate(p.ships):
-        cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
+        n = len(sh.segments)
+        cabins = ships.cabins(sh, ctx, p) if halves else (n - 1 if n > 1 else 0)
         if cabins > room:
             room = cabins
-        v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins
-        v += 0.5 * cockpit_vp(ctx, p, sh)
+        v += SHIP + SEGMENT * n + CABIN * cabins
+        cond = cockpit(sh.cockpit).condition
+        v += 0.5 * (cond.vp * (metric(ctx, p, cond.metric, sh) // cond.per))  # cockpit_vp
         if not sh.launched_once:
             v -= unlaunched
         if sh.cruise:
@@ -200,11 +203,11 @@ def value(s: State, comps: Components, seat: int) -> float:
     money_vp = _MONEY_VP[money] if 0 <= money < 64 else _stepped(money, MONEY)
     ads_vp = _ADS_VP[ads] if 0 <= ads < 32 else _stepped(ads, ADS)
     v += money_vp + ads_vp + CARD * len(p.hand)
-    food, oxygen, fuel = p.capacity("food"), p.capacity("oxygen"), p.capacity("fuel")
+    # Player.capacity, in RESOURCES order: 2 + the developments taken from the row.
+    food, oxygen, fuel = 5 - left[0], 5 - left[1], 5 - left[2]
     kept = ((p.food if p.food < food else food) + (p.oxygen if p.oxygen < oxygen else oxygen)
             + (p.fuel if p.fuel < fuel else fuel))
     v += RESOURCE * kept
-    blueprint = comps.blueprint
     cards = 0
     for bp in p.blueprints:
         cards += BLUEPRINT + BLUEPRINT_VP * blueprint(bp).vp
@@ -229,6 +232,20 @@ def value(s: State, comps: Components, seat: int) -> float:
     if "specialised_blueprints" in s.options.modules:
         v += _visit_value(ctx, p)
     return v
+
+
+# scoring.reputation_vp by level, per components (the board's table never changes in a game).
+_REPUTATION_VP: dict[int, tuple[Components, tuple[int, ...]]] = {}
+
+
+def _reputation_vp(comps: Components, level: int) -> int:
+    got = _REPUTATION_VP.get(id(comps))
+    if got is None or got[0] is not comps:
+        table = comps.board.reputation_vp
+        vps = tuple(max([0] + [vp for minimum, vp in table if n >= minimum]) for n in range(64))
+        got = _REPUTATION_VP[id(comps)] = (comps, vps)
+    return got[1][level] if 0 <= level < 64 else \
+        max([0] + [vp for minimum, vp in comps.board.reputation_vp if level >= minimum])
 
 
 # 《専門設計図》: a segment's follow-up effects, per unit (a build saves an action and is a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.state import Player, Ship
@@ -11,39 +12,33 @@ if TYPE_CHECKING:
 
 
 def metric(ctx: Ctx, p: Player, name: str, ship: Ship | None = None) -> int:
-    if name == "experts_hired":
-        return 2 - len(p.experts)
-    if name == "segments_built":
-        return sum(len(s.segments) for s in p.ships)
-    if name == "ships_owned":
-        return len(p.ships)
-    if name == "ships_with_3_segments":
-        return sum(1 for s in p.ships if len(s.segments) >= 3)
-    if name == "developments_placed":
-        return p.developments_placed
-    if name == "technologies_developed":
-        return p.technologies_developed
-    if name == "upgrades_unlocked":
-        return len(p.upgrades)
-    if name == "reputation":
-        return p.reputation
-    if name == "guests_aboard":
-        return len(ship.guests) if ship else 0
-    if name == "cruises_completed":
-        return p.cruises_completed
-    if name == "launches":
-        return p.launches
-    if name == "wings":
-        return wings(p)
-    if name == "guests_toured":
-        return p.guests_toured
-    if name == "agenda_played":
-        return p.agenda_played
-    if name == "blueprints_held":
-        return len(p.blueprints)
-    if name == "money":
-        return p.money
-    raise KeyError(f"unknown metric {name}")
+    try:
+        count = _COUNTS[name]
+    except KeyError:
+        raise KeyError(f"unknown metric {name}") from None
+    return count(p, ship)
+
+
+# By name: cockpit conditions and goals ask these in every position a bot values, and a chain
+# of comparisons cost a dozen of them for the last names.
+_COUNTS: dict[str, Callable[[Player, Ship | None], int]] = {
+    "experts_hired": lambda p, ship: 2 - len(p.experts),
+    "segments_built": lambda p, ship: sum(len(s.segments) for s in p.ships),
+    "ships_owned": lambda p, ship: len(p.ships),
+    "ships_with_3_segments": lambda p, ship: sum(1 for s in p.ships if len(s.segments) >= 3),
+    "developments_placed": lambda p, ship: p.developments_placed,
+    "technologies_developed": lambda p, ship: p.technologies_developed,
+    "upgrades_unlocked": lambda p, ship: len(p.upgrades),
+    "reputation": lambda p, ship: p.reputation,
+    "guests_aboard": lambda p, ship: len(ship.guests) if ship else 0,
+    "cruises_completed": lambda p, ship: p.cruises_completed,
+    "launches": lambda p, ship: p.launches,
+    "wings": lambda p, ship: wings(p),
+    "guests_toured": lambda p, ship: p.guests_toured,
+    "agenda_played": lambda p, ship: p.agenda_played,
+    "blueprints_held": lambda p, ship: len(p.blueprints),
+    "money": lambda p, ship: p.money,
+}
 
 
 def wings(p: Player) -> int:

@@ -68,7 +68,7 @@ def cockpits_total(ctx: Ctx, p: Player) -> int:
 def developments_vp(ctx: Ctx, p: Player) -> int:
     """VP of the rightmost column whose developments have all been placed."""
     vps = ctx.c.board.development_column_vp
-    emptied = min(3 - left for left in p.developments_left)
+    emptied = 3 - max(p.developments_left)
     return vps[emptied - 1] if emptied else 0
 
 
