@@ -162,9 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     gd.add_argument("out")
     gd.set_defaults(run=_golden)
     vs = sub.add_parser("versus", help="one bot against another on the same seeds")
-    vs.add_argument("--bot", default="planner", choices=["greedy", "planner", "expert", "random"])
-    vs.add_argument("--against", default="greedy",
-                    choices=["greedy", "planner", "expert", "random"])
+    from bench.versus import KINDS
+
+    vs.add_argument("--bot", default="planner", choices=KINDS,
+                    help="expert-4x: the expert with four times its look, for runs only")
+    vs.add_argument("--against", default="greedy", choices=KINDS)
     vs.add_argument("--players", type=int, choices=[1, 2], default=2,
                     help="2: the bots face each other, both seats; 1: each plays Rachel")
     vs.add_argument("--games", type=int, default=12, help="seeds")

@@ -24,9 +24,26 @@ import msgspec
 from bench import runfile
 from bench.runfile import data_set, data_words
 from engine import Game, GameOptions
-from engine.bots.seats import Bot, bot_for
+from engine.bots import expert
+from engine.bots.expert import ExpertBot
+from engine.bots.seats import BOTS, Bot, bot_for
 from engine.commands import Command
 from saves.atomic import write_atomic
+
+# Bots only a strength run plays, beside the seat kinds: the expert with four times its look
+# (budget and work), five choices and six deals, to ask whether its search or its judgement
+# bounds it. It thinks 3x as long as the 2 s a main choice allows, so no seat offers it.
+LOOKS: dict[str, Callable[[int], Bot]] = {
+    "expert-4x": lambda seed: ExpertBot(seed, beam=5, deals=6, budget=4 * expert.BUDGET,
+                                        work=4 * expert.WORK),
+}
+KINDS = (*BOTS, *LOOKS)
+
+
+def _bot(kind: str, seed: int) -> Bot:
+    look = LOOKS.get(kind)
+    return bot_for(kind, seed) if look is None else look(seed)
+
 
 # CPU seconds of each main choice (place, launch or meet) of the bot under test: the expert's
 # think-time budget is per main choice.
@@ -103,8 +120,11 @@ def _two(bot: str, other: str, seed: int, seat: int) -> tuple[int, int, bool]:
     """(bot's VP, other's VP, bot won) with `bot` in `seat`."""
     kinds = [other, other]
     kinds[seat] = bot
-    game = Game.new(GameOptions(players=2, seed=seed, seats=tuple(kinds)))  # type: ignore[arg-type]
-    bots: dict[int, Bot] = {i: bot_for(k, seed * 8 + i) for i, k in enumerate(kinds)}
+    # A look only a run plays sits as the seat kind it extends (the seat kind is not read by
+    # the bots, only by the app).
+    seats = tuple(k if k in BOTS else "expert" for k in kinds)
+    game = Game.new(GameOptions(players=2, seed=seed, seats=seats))  # type: ignore[arg-type]
+    bots: dict[int, Bot] = {i: _bot(k, seed * 8 + i) for i, k in enumerate(kinds)}
     bots[seat] = _Timed(bots[seat])
     while not game.is_over:
         game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
@@ -115,7 +135,7 @@ def _two(bot: str, other: str, seed: int, seat: int) -> tuple[int, int, bool]:
 def _solo(bot: str, seed: int, difficulty: str, timed: bool = False) -> tuple[int, int]:
     """(the bot's final VP, Rachel's) on this seed."""
     game = Game.new(GameOptions(players=1, seed=seed, difficulty=difficulty))  # type: ignore[arg-type]
-    player: Bot = bot_for(bot, seed * 8)
+    player: Bot = _bot(bot, seed * 8)
     if timed:
         player = _Timed(player)
     while not game.is_over:

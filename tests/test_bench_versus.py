@@ -85,3 +85,24 @@ def test_a_run_on_other_data_is_neither_resumed_nor_counted_with_this_one(
     # An older file still reports, and says what it cannot know.
     assert bench_main(["versus", "--load", str(older)]) == 0
     assert "played on data not recorded (an older run file)" in capsys.readouterr().out
+
+
+def test_the_expert_with_four_times_its_look_is_a_bot_of_its_own_for_runs_only(
+        tmp_path: Path) -> None:
+    from engine.bots import expert
+    from engine.bots.seats import BOTS
+
+    big = versus._bot("expert-4x", 5)
+    assert isinstance(big, expert.ExpertBot)
+    assert (big.budget, big.work, big.beam, big.deals) == (
+        4 * expert.BUDGET, 4 * expert.WORK, 5, 6)
+    assert "expert-4x" in versus.KINDS and "expert-4x" not in BOTS  # no seat offers it
+    # Its runs are its own: a file of expert games is not resumed or counted with them.
+    mine = tmp_path / "expert.json"
+    mine.write_bytes(msgspec.json.encode(versus.Run(
+        versus.RUN_FORMAT, versus.RUN_VERSION, "expert", "greedy", 1, "normal",
+        [versus.Played(1100, 0, 130, 120, 146)], versus.data_set())))
+    with pytest.raises(ValueError, match="another run"):
+        versus.report("expert-4x", "greedy", 1, 1, 1100, save=mine)
+    with pytest.raises(SystemExit):
+        bench_main(["versus", "--bot", "expert-8x", "--load", str(mine)])
