@@ -48,7 +48,7 @@ from engine.modules.specialised_blueprints.decisions import VisitBuild, VisitSeg
 from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring, ships
-from engine.rules.metrics import metric
+from engine.rules.metrics import cockpit_vp, metric, wings
 from engine.state import Player, State
 
 _encoder = msgspec.msgpack.Encoder()
@@ -137,10 +137,9 @@ _root = threading.local()
 
 def value(s: State, comps: Components, seat: int) -> float:
     """What the position is worth to `seat`, in VP."""
-    # The bot's hot path (a choice values about 900 positions): the counts are the rules'
-    # own, taken inline where a helper call cost more than the count; the prices are looked
-    # up, and each sum keeps the order it was written in, so the floats (and the moves) stay
-    # the same.
+    # The bot's hot path (a choice values about 900 positions): the rules' own helpers give
+    # the counts; the prices are looked up, and each sum keeps the order it was written in,
+    # so the floats (and the moves) stay the same.
     r = rules_for(s.options.modules)
     ctx = Ctx(s, comps, r)
     p = s.players[seat]
@@ -157,14 +156,12 @@ def value(s: State, comps: Components, seat: int) -> float:
     root: tuple[int, int] | None = getattr(_root, "track", None)
     track = len(progress) if root is None else root[0] + progress.count(seat) - root[1]
     late = min(1.0, track / max(1, sum(sections)))
-    w = 1 + p.goal_cubes.count(False)  # metrics.wings
+    w = wings(p)
     # Cubes not yet scored by an AGM score once each, times the wings shown then.
     unscored = progress[sum(sections[: s.agm_done]):].count(seat)
     v += (unscored + FUTURE_CUBES * (1 - late)) * w
-    left = p.developments_left
     v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
-    blueprint = comps.blueprint
-    v += sum([blueprint(bp).vp for sh in p.ships for bp in sh.segments])  # segments_vp
+    v += scoring.segments_vp(ctx, p)
     v += _reputation_vp(comps, p.reputation) + REPUTATION * p.reputation
     room = 0  # the biggest ship's cabins: the presold guests it can board
     unlaunched = UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
@@ -180,16 +177,12 @@ def value(s: State, comps: Components, seat: int) -> float:
                 touring[d.ship] = len(d.guests)
             elif isinstance(d, Unlock):
                 unlocking.append(d.ship)
-    halves = r.ships is not None  # a module (客室斡旋) reads cabins from halves
-    cockpit = comps.cockpit
     for i, sh in enumerate(p.ships):
-        n = len(sh.segments)
-        cabins = ships.cabins(sh, ctx, p) if halves else (n - 1 if n > 1 else 0)
+        cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
         if cabins > room:
             room = cabins
-        v += SHIP + SEGMENT * n + CABIN * cabins
-        cond = cockpit(sh.cockpit).condition
-        v += 0.5 * (cond.vp * (metric(ctx, p, cond.metric, sh) // cond.per))  # cockpit_vp
+        v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins
+        v += 0.5 * cockpit_vp(ctx, p, sh)
         if not sh.launched_once:
             v -= unlaunched
         if sh.cruise:
@@ -203,11 +196,11 @@ def value(s: State, comps: Components, seat: int) -> float:
     money_vp = _MONEY_VP[money] if 0 <= money < 64 else _stepped(money, MONEY)
     ads_vp = _ADS_VP[ads] if 0 <= ads < 32 else _stepped(ads, ADS)
     v += money_vp + ads_vp + CARD * len(p.hand)
-    # Player.capacity, in RESOURCES order: 2 + the developments taken from the row.
-    food, oxygen, fuel = 5 - left[0], 5 - left[1], 5 - left[2]
+    food, oxygen, fuel = p.capacity("food"), p.capacity("oxygen"), p.capacity("fuel")
     kept = ((p.food if p.food < food else food) + (p.oxygen if p.oxygen < oxygen else oxygen)
             + (p.fuel if p.fuel < fuel else fuel))
     v += RESOURCE * kept
+    blueprint = comps.blueprint
     cards = 0
     for bp in p.blueprints:
         cards += BLUEPRINT + BLUEPRINT_VP * blueprint(bp).vp
@@ -242,10 +235,10 @@ def _reputation_vp(comps: Components, level: int) -> int:
     got = _REPUTATION_VP.get(id(comps))
     if got is None or got[0] is not comps:
         table = comps.board.reputation_vp
-        vps = tuple(max([0] + [vp for minimum, vp in table if n >= minimum]) for n in range(64))
+        vps = tuple(scoring.vp_at_reputation(table, n) for n in range(64))
         got = _REPUTATION_VP[id(comps)] = (comps, vps)
     return got[1][level] if 0 <= level < 64 else \
-        max([0] + [vp for minimum, vp in comps.board.reputation_vp if level >= minimum])
+        scoring.vp_at_reputation(comps.board.reputation_vp, level)
 
 
 # 《専門設計図》: a segment's follow-up effects, per unit (a build saves an action and is a

@@ -43,7 +43,7 @@ _COUNTS: dict[str, Callable[[Player, Ship | None], int]] = {
 
 def wings(p: Player) -> int:
     """One wing shows from the start; each cube taken off the goal tile uncovers another."""
-    return 1 + sum(1 for on_tile in p.goal_cubes if not on_tile)
+    return 1 + p.goal_cubes.count(False)
 
 
 def cockpit_vp(ctx: Ctx, p: Player, ship: Ship) -> int:

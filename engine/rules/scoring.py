@@ -73,13 +73,19 @@ def developments_vp(ctx: Ctx, p: Player) -> int:
 
 
 def segments_vp(ctx: Ctx, p: Player) -> int:
-    return sum(ctx.c.blueprint(bp).vp for s in p.ships for bp in s.segments)
+    blueprint = ctx.c.blueprint
+    return sum([blueprint(bp).vp for s in p.ships for bp in s.segments])
 
 
 def reputation_vp(ctx: Ctx, p: Player) -> int:
+    return vp_at_reputation(ctx.c.board.reputation_vp, p.reputation)
+
+
+def vp_at_reputation(table: tuple[tuple[int, int], ...], level: int) -> int:
+    """The VP the board's reputation table gives at `level`: the best row reached, or 0."""
     best = 0
-    for minimum, vp in ctx.c.board.reputation_vp:
-        if p.reputation >= minimum:
+    for minimum, vp in table:
+        if level >= minimum:
             best = max(best, vp)
     return best
 
