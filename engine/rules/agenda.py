@@ -13,10 +13,10 @@ from engine.commands import (
     PlayAgendaResource,
     RefillAgenda,
 )
-from engine.decisions import Act, Decision, DiscardDown, ResourceChoice
+from engine.decisions import Act, Decision, DiscardDown
 from engine.rules.economy import (
     can_lose_reputation,
-    gain_reputation,
+    gain_bonus,
     gain_resource,
     lose_reputation,
 )
@@ -97,14 +97,7 @@ def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillAgenda) -> bool:
     for slot, card in enumerate(b.agenda_display):
         if card is None:
             kind = bonuses[slot]
-            if kind == "reputation":
-                gain_reputation(ctx, p, 1)
-            elif kind == "ad":
-                p.ads += 1
-            elif kind == "money":
-                p.money += 1
-            else:
-                ctx.push(ResourceChoice(p.seat, why="refill bonus"))
+            gain_bonus(ctx, p, kind, 1, "refill bonus")
             ctx.log("agenda", p.seat, f"{p.name} gains the empty slot's bonus: 1 {kind}.")
     for card in cmd.discard_order:
         b.agenda_discard.append(card)

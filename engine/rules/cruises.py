@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from engine import names
 from engine.commands import AdvertiseCruise, Command, Done, ScheduleCruise, SellTicket
-from engine.decisions import Act, ResourceChoice, SellTickets
+from engine.decisions import Act, SellTickets
 from engine.rules import modifiers
-from engine.rules.economy import gain_reputation
+from engine.rules.economy import gain_bonus, gain_reputation
 from engine.rules.feasible import feasible
 from engine.rules.funding import drop_max
 from engine.rules.taking import take_one
@@ -125,15 +125,7 @@ def gain_token(ctx: Ctx, p: Player, place: str) -> None:
         ctx.r.tower_tokens.flip(ctx, p, tid)  # type: ignore[union-attr]
         return
     kind, n = (TOP_BONUS | BOTTOM_BONUS)[tid]
-    if kind == "money":
-        p.money += n
-    elif kind == "ad":
-        p.ads += n
-    elif kind == "vp":
-        p.vp += n
-    elif kind == "resource":
-        ctx.push(ResourceChoice(p.seat, left=n, why="upgrade token"))
-    else:
+    if not gain_bonus(ctx, p, kind, n, "upgrade token"):  # the development at 4 money off
         ctx.push(Act(p.seat, action="build_development", boost=4, granted=True))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.decisions import ResourceChoice
 from engine.state import RESOURCES, Player
 
 if TYPE_CHECKING:
@@ -66,3 +67,22 @@ def clamp_storage(p: Player) -> None:
 
 def total_resources(p: Player) -> int:
     return p.food + p.oxygen + p.fuel
+
+
+def gain_bonus(ctx: Ctx, p: Player, kind: str, n: int, why: str) -> bool:
+    """`n` of a bonus printed by kind (a funding token, a guest's, an empty agenda slot's):
+    money, ads, VP, reputation, or resources of the player's choice. False, with nothing
+    gained, for a kind that is none of these (the caller's own, such as a development)."""
+    if kind == "money":
+        p.money += n
+    elif kind == "ad":
+        p.ads += n
+    elif kind == "vp":
+        p.vp += n
+    elif kind == "reputation":
+        gain_reputation(ctx, p, n)
+    elif kind == "resource":
+        ctx.push(ResourceChoice(p.seat, left=n, why=why))
+    else:
+        return False
+    return True

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import ChooseResource, Command, Done, DropReputation, FundingBonus
 from engine.decisions import Decision, Funding, ResourceChoice
-from engine.rules.economy import gain_resource
+from engine.rules.economy import gain_bonus, gain_resource
 from engine.rules.taking import count_down
 from engine.state import RESOURCES, Player
 
@@ -77,12 +77,7 @@ def apply_funding(ctx: Ctx, dec: Funding, cmd: FundingBonus | Done) -> None:
         ctx.log("funding", p.seat, f"{p.name} takes a funding bonus: {got} {kind}.")
     else:
         n = amounts[kind]
-        if kind == "money":
-            p.money += n
-        elif kind == "ad":
-            p.ads += n
-        else:
-            p.vp += n
+        gain_bonus(ctx, p, kind, n, "funding bonus")
         ctx.log("funding", p.seat, f"{p.name} takes a funding bonus: {n} {_label(kind, n)}.")
     count_down(ctx, dec)
 

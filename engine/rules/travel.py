@@ -9,14 +9,13 @@ from engine.commands import Command, Done, TourGuest, TravelShip, UnlockUpgrade
 from engine.decisions import (
     DayInSpace,
     ExtraTravel,
-    ResourceChoice,
     Tour,
     TravelOrder,
     TravelStart,
     Unlock,
 )
 from engine.rules import modifiers, technologies, upgrades
-from engine.rules.economy import gain_reputation
+from engine.rules.economy import gain_bonus
 from engine.rules.funding import grant_funding
 from engine.state import COLOURS, Player, Ship
 
@@ -233,16 +232,7 @@ def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
         if not n:
             continue
         kind = b.guest_bonus[COLOURS.index(colour)]
-        if kind == "money":
-            p.money += n
-        elif kind == "ad":
-            p.ads += n
-        elif kind == "vp":
-            p.vp += n
-        elif kind == "reputation":
-            gain_reputation(ctx, p, n)
-        else:
-            ctx.push(ResourceChoice(p.seat, left=n, why="day in space"))
+        gain_bonus(ctx, p, kind, n, "day in space")
         who = f"{guests} {names.colour_name(colour)} guest{'s enjoy' if guests != 1 else ' enjoys'}"
         what = {"vp": "VP", "ad": "ad" if n == 1 else "ads",
                 "resource": "resource" if n == 1 else "resources"}.get(kind, kind)
