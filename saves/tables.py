@@ -391,12 +391,7 @@ class TableStore:
             # A decision all its seats answer in any order (sealed bids) takes each seat's own.
             if game.pending is None or seat not in game.deciders() or game.actor(cmd) != seat:
                 raise TableError(f"it is not your decision: {game.waiting_for()}")
-            try:
-                game.apply(cmd)
-            except GameError as e:
-                raise TableError(str(e)) from None
-            self._insert(table, len(log), seat, cmd)
-        return len(log) + 1
+            return self._play(table, game, len(log), seat, cmd)
 
     def _holding(self, table: str, seat: int, secret: str, at: int | None
                  ) -> tuple[Game, list[Command]]:
@@ -470,12 +465,17 @@ class TableStore:
             if game.pending is None or not 0 <= seat < len(kinds) or kinds[seat] == "human" \
                     or seat not in game.deciders():
                 raise TableError(f"it is not a bot's decision: {game.waiting_for()}")
-            try:
-                game.apply(cmd)
-            except GameError as e:
-                raise TableError(str(e)) from None
-            self._insert(table, len(log), seat, cmd)
-        return len(log) + 1
+            return self._play(table, game, len(log), seat, cmd)
+
+    def _play(self, table: str, game: Game, seq: int, seat: int, cmd: Command) -> int:
+        """Inside a write: the rules check `cmd` on the table's game, then it is stored as move
+        `seq`; the new move count."""
+        try:
+            game.apply(cmd)
+        except GameError as e:
+            raise TableError(str(e)) from None
+        self._insert(table, seq, seat, cmd)
+        return seq + 1
 
     def _insert(self, table: str, seq: int, seat: int, cmd: Command) -> None:
         self._db.q("INSERT INTO moves VALUES (?, ?, ?, ?)",
