@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import Game, GameOptions
+from engine.bots import greedy
 from engine.bots.expert import ExpertBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.seats import bot_for
+from engine.commands import Command
 
 
 def positions(players: int, seed: int, count: int, every: int = 23) -> list[Game]:
@@ -82,7 +86,6 @@ def test_the_best_launch_is_always_played_out_and_equal_worths_count_once() -> N
 
 
 def test_a_budget_of_commands_bounds_the_work_of_a_main_choice() -> None:
-    from engine.bots import greedy
 
     games = [g for g in positions(4, seed=64, count=12, every=7) if g.pending.kind == "phase2"]
     assert games
@@ -116,46 +119,83 @@ def test_a_budget_of_commands_bounds_the_work_of_a_main_choice() -> None:
     assert len(full) >= 2 and half
 
 
-def test_the_apps_time_limit_cuts_the_look_as_the_budgets_do() -> None:
-    from engine.bots import greedy
+def _greedy_ranking(game: Game) -> tuple[list[tuple[Command, float]], int]:
+    """The expert's first deal ranked by the greedy bot, best first with worths, and the
+    trial applies that ranking cost."""
+    seat = game.pending.seat
+    first = game.determinize(seat, ExpertBot(5)._deal_seed(game, seat))
+    options = [c for c in greedy._candidates(first.legal(), first.state.players[seat].reputation)
+               if c in game.legal()]
+    before = greedy.work()
+    worths = greedy.weigh(first.state, first.comps, seat, options)
+    cost = greedy.work() - before
+    order = sorted(range(len(options)), key=lambda i: -worths[i])
+    return [(options[i], worths[i]) for i in order], cost
 
-    game = next(g for g in positions(1, seed=65, count=12, every=5) if g.pending.kind == "phase2"
-                and len(g.legal()) > 3)
+
+def _work_clock(work: int) -> Callable[[], float]:
+    """A clock that runs with the work, a stand-in for seconds so that a test repeats itself:
+    `work` trial applies from now, the time is up."""
+    end = greedy.work() + work
+    return lambda: float(end - greedy.work())
+
+
+def _solo_choice() -> Game:
+    return next(g for g in positions(1, seed=65, count=12, every=5)
+                if g.pending.kind == "phase2" and len(g.legal()) > 3)
+
+
+def test_the_apps_time_limit_cuts_the_look_as_the_budgets_do() -> None:
+    game = _solo_choice()
     full = ExpertBot(5).ranked(game, 3)
-    # Time to spare changes nothing; no time at all leaves the greedy bot's best alone.
+    # Time to spare changes nothing; no time at all leaves the greedy bot's ranking, whose
+    # best is the answer a budget of one play-out gives.
     assert ExpertBot(5, time_left=lambda: 1e9).ranked(game, 3) == full
-    (only, _), = ExpertBot(5, time_left=lambda: 0.0).ranked(game, 3)
-    assert only == ExpertBot(5, budget=1).ranked(game, 3)[0][0]
-    # A clock that runs with the work (a stand-in for seconds, so the test repeats itself):
-    # with half the full choice's time, a deal that would not fit is not started, and no
+    ranking, _ = _greedy_ranking(game)
+    assert ExpertBot(5, time_left=lambda: 0.0).ranked(game, 3) == ranking[:3]
+    assert ranking[0][0] == ExpertBot(5, budget=1).ranked(game, 3)[0][0]
+    # With half the full choice's time, a deal that would not fit is not started, and no
     # play-out once the time is spent.
     before = greedy.work()
     ExpertBot(5).ranked(game, 3)
     cost = greedy.work() - before
-    end = greedy.work() + cost // 2
     before = greedy.work()
-    half = ExpertBot(5, time_left=lambda: float(end - greedy.work())).ranked(game, 3)
+    half = ExpertBot(5, time_left=_work_clock(cost // 2)).ranked(game, 3)
     assert greedy.work() - before < cost
     assert half and all(cmd in game.legal() for cmd, _ in half)
 
 
-def test_a_hint_cut_short_by_the_clock_goes_on_in_the_greedy_order() -> None:
-    from engine.bots import greedy
+def test_a_play_out_the_clock_cuts_short_counts_for_nothing() -> None:
+    """A round at 4 players late in a game once took longer than all the app's time: the
+    play-out under way stops when the time is gone, so the wait has a bound."""
+    game = _solo_choice()
+    ranking, ranked_cost = _greedy_ranking(game)
+    before = greedy.work()
+    ExpertBot(5, budget=1).ranked(game, 3)  # the ranking and one play-out
+    play_out = greedy.work() - before - ranked_cost
+    assert play_out > 2
+    # The time runs out halfway through the first play-out: the greedy bot's ranking stands,
+    # worths and all, and the rest of that play-out is never played.
+    before = greedy.work()
+    cut = ExpertBot(5, time_left=_work_clock(ranked_cost + play_out // 2)).ranked(game, 3)
+    assert cut == ranking[:3]
+    assert greedy.work() - before < ranked_cost + play_out
 
-    game = next(g for g in positions(1, seed=65, count=12, every=5) if g.pending.kind == "phase2"
-                and len(g.legal()) > 3)
-    seat = game.pending.seat
-    # No time at all: the greedy bot's best alone is played out; the hint still shows three,
-    # the next two in the greedy bot's order, worth no more than the one played out.
-    (only, worth), = ExpertBot(5, time_left=lambda: 0.0).ranked(game, 3)
-    hint = ExpertBot(5, time_left=lambda: 0.0).ranked(game, 3, fill=True)
+
+def test_a_hint_cut_short_by_the_clock_goes_on_in_the_greedy_order() -> None:
+    game = _solo_choice()
+    ranking, ranked_cost = _greedy_ranking(game)
+    before = greedy.work()
+    ExpertBot(5, budget=1).ranked(game, 3)
+    # The ranking and the greedy bot's best played out, and a unit to spare: a play-out's last
+    # commands may cost no trial apply (one option), and the clock is asked before each.
+    one = greedy.work() - before + 1
+    # Time for that alone: the hint still shows three, the next two in the greedy bot's
+    # order, worth no more than the one played out.
+    (only, worth), = ExpertBot(5, time_left=_work_clock(one)).ranked(game, 3)
+    hint = ExpertBot(5, time_left=_work_clock(one)).ranked(game, 3, fill=True)
     assert len(hint) == 3 and hint[0] == (only, worth)
-    first = game.determinize(seat, ExpertBot(5)._deal_seed(game, seat))
-    options = [c for c in greedy._candidates(first.legal(), first.state.players[seat].reputation)
-               if c in game.legal()]
-    worths = greedy.weigh(first.state, first.comps, seat, options)
-    order = sorted(range(len(options)), key=lambda i: -worths[i])
-    assert [cmd for cmd, _ in hint] == [options[i] for i in order[:3]]
+    assert [cmd for cmd, _ in hint] == [cmd for cmd, _ in ranking[:3]]
     assert [v for _, v in hint] == sorted((v for _, v in hint), reverse=True)
     # With the time to play them all out, filling adds nothing that was not there.
     full = ExpertBot(5).ranked(game, 3)

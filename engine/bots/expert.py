@@ -33,7 +33,7 @@ from collections.abc import Callable
 import msgspec
 
 from engine.bots import greedy
-from engine.bots.greedy import GreedyBot
+from engine.bots.greedy import GreedyBot, OutOfTime
 from engine.commands import Command, Launch
 from engine.game import Game
 
@@ -63,8 +63,13 @@ SAME = 1e-9  # worths closer than this are taken for the same move from another 
 class ExpertBot:
     """`time_left`: a caller's limit on the look, in seconds still to spend (the app's worker
     passes a clock, engine.bots.remote). Like the budgets it is asked before each play-out and
-    deal, so a slow machine plays fewer, not later. Without it (bench, tests, headless `table`
-    bots) the budgets alone bound the work and a seed gives the same move on any machine."""
+    deal, so a slow machine plays fewer, not later; and inside a play-out, between its
+    commands and between the options each greedy choice in it weighs, which stops it when the
+    time is gone (at 4 players late in a game a round took longer than all the time, and one
+    boarding a second): a play-out cut short counts for nothing, and with none finished the
+    greedy bot's ranking is the answer. Without it (bench, tests, headless
+    `table` bots) the budgets alone bound the work and a seed gives the same move on any
+    machine."""
 
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
                  budget: int | None = None, work: int | None = None,
@@ -130,8 +135,16 @@ class ExpertBot:
         # bot's best is always played out; another only while the budget lasts.
         work = greedy.work()
         clock = self._seconds_left()
-        first_v = {i: self._play_out(first, options[i], seat, base)
-                   for k, i in enumerate(looked) if k == 0 or self._can_go_on()}
+        first_v: dict[int, float] = {}
+        try:
+            for k, i in enumerate(looked):
+                if k and not self._can_go_on():
+                    break
+                first_v[i] = self._play_out(first, options[i], seat, base)
+        except OutOfTime:
+            pass
+        if not first_v:  # the clock stopped the first play-out: the greedy bot's ranking
+            return [(options[i], worths[i]) for i in order[:n]]
         looked = [i for i in looked if i in first_v]
         spent, worked = budget - self._left, greedy.work() - work
         took = 0.0 if self.time_left is None else clock - self.time_left()
@@ -147,8 +160,12 @@ class ExpertBot:
                     self._seconds_left() < took * share:
                 break
             d = game.determinize(seat, base + k)
+            try:
+                got = {i: self._play_out(d, options[i], seat, base + k) for i in kept}
+            except OutOfTime:
+                break  # a deal cut short is left out whole
             for i in kept:
-                totals[i] += self._play_out(d, options[i], seat, base + k)
+                totals[i] += got[i]
             played += 1
         means = {i: totals[i] / played for i in kept}
         best = sorted(kept, key=lambda i: -means[i])
@@ -172,6 +189,9 @@ class ExpertBot:
         return self._left > 0 and greedy.work() < self._work_end and \
             self._seconds_left() > self._longest
 
+    def _time_is_up(self) -> bool:
+        return self.time_left is not None and self.time_left() <= 0
+
     def _seconds_left(self) -> float:
         return float("inf") if self.time_left is None else self.time_left()
 
@@ -190,7 +210,8 @@ class ExpertBot:
             return float("-inf")
         start = g.state.turns_taken
         to_end = bool(game.state.final_phase)
-        bot = GreedyBot(seed & 0xFFFFFFFF, explore=0)
+        bot = GreedyBot(seed & 0xFFFFFFFF, explore=0,
+                        stop=None if self.time_left is None else self._time_is_up)
         try:
             for _ in range(PLAYOUT_COMMANDS):
                 self._left -= 1
@@ -199,7 +220,11 @@ class ExpertBot:
                 if g.is_over or (g.state.turns_taken - start > len(g.state.players)
                                  and not to_end):
                     break
+                if self._time_is_up():
+                    raise OutOfTime
                 g.apply(bot.choose(g))
+        except OutOfTime:
+            raise
         except Exception:  # noqa: BLE001 - a deal that breaks ends the look where it is
             pass
         if g.is_over and to_end:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections.abc import Callable
 
 import msgspec
 
@@ -622,10 +623,14 @@ class GreedyBot:
     choices from the first turn (1 in 8) cost it about 4 VP a game at 2 players, and in 100
     games at 1-4 players none ran long without them."""
 
-    def __init__(self, seed: int = 0, explore: int = EXPLORE) -> None:
+    def __init__(self, seed: int = 0, explore: int = EXPLORE,
+                 stop: Callable[[], bool] | None = None) -> None:
         self.rng = Rng((seed ^ 0x6EEED) & ((1 << 64) - 1))
         self.random = RandomBot(seed)
         self.explore = explore  # 0: never (a look ahead a round long cannot loop)
+        # Asked between the options a choice weighs: True ends the choice with OutOfTime (the
+        # expert's play-outs under the app's clock; one choice took a second at 4 players).
+        self.stop = stop
         # The position the last choice's look-ahead expected next, with its weighed options.
         self._next: _Node | None = None
 
@@ -655,7 +660,7 @@ class GreedyBot:
         if known is not None and (known.comps is not game.comps or
                                   _encoder.encode(known.state) != game.snapshot()):
             known = None
-        worths, nodes = _weigh(game.state, game.comps, dec.seat, options, known)
+        worths, nodes = _weigh(game.state, game.comps, dec.seat, options, known, self.stop)
         cmd = self.pick(game, dec, options, worths)
         self._next = nodes.get(options.index(cmd))
         return cmd
@@ -671,8 +676,13 @@ def weigh(state: State, comps: Components, seat: int, options: list[Command]) ->
     return _weigh(state, comps, seat, options, None)[0]
 
 
+class OutOfTime(Exception):  # noqa: N818 - a signal, not an error
+    """A choice's `stop` said so between two of its options."""
+
+
 def _weigh(state: State, comps: Components, seat: int, options: list[Command],
-           known: _Node | None) -> tuple[list[float], dict[int, _Node]]:
+           known: _Node | None, stop: Callable[[], bool] | None = None
+           ) -> tuple[list[float], dict[int, _Node]]:
     _forget_positions()
     # A choice makes some 100,000 short-lived objects (copies of positions) and no cycles that
     # matter: the cycle collector's passes over them were 5% of the time.
@@ -681,7 +691,7 @@ def _weigh(state: State, comps: Components, seat: int, options: list[Command],
     progress = state.board.progress
     _root.track = (len(progress), progress.count(seat))
     try:
-        return _weigh_here(state, comps, seat, options, known)
+        return _weigh_here(state, comps, seat, options, known, stop)
     finally:
         _root.track = None
         if collecting:
@@ -690,13 +700,19 @@ def _weigh(state: State, comps: Components, seat: int, options: list[Command],
 
 
 def _weigh_here(state: State, comps: Components, seat: int, options: list[Command],
-                known: _Node | None) -> tuple[list[float], dict[int, _Node]]:
+                known: _Node | None, stop: Callable[[], bool] | None = None
+                ) -> tuple[list[float], dict[int, _Node]]:
     """`weigh`, taking what `known` (this very position, weighed inside the last choice's
     look-ahead) holds where it was weighed as here; and the nodes each option's look made."""
     if state.stack and isinstance(state.stack[-1], launch.LAUNCH_STEPS):
         # A step of a launch is weighed by the launch it leads to: one step ahead, a fee or a
         # card looked better than finishing (which spends the supplies).
-        return [_launch_worth(state, comps, seat, c) for c in options], {}
+        launches = []
+        for c in options:
+            if stop is not None and stop():
+                raise OutOfTime
+            launches.append(_launch_worth(state, comps, seat, c))
+        return launches, {}
     # Placing a worker leads to a choice of action, which leads to the action's options.
     depth = 2 if any(isinstance(c, PlaceWorker) for c in options) else 1
     entries = known.entries if known is not None and len(known.entries) == len(options) else []
@@ -705,6 +721,8 @@ def _weigh_here(state: State, comps: Components, seat: int, options: list[Comman
     here = _Node(state, comps)
     worths = []
     for i, c in enumerate(options):
+        if stop is not None and stop():
+            raise OutOfTime
         d = depth if isinstance(c, (PlaceWorker, TakeAction)) else 0
         e = entries[i] if entries else None
         if e is not None and e.clean and e.depth == d and e.cmd == c:
