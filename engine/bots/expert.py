@@ -67,9 +67,8 @@ class ExpertBot:
     commands and between the options each greedy choice in it weighs, which stops it when the
     time is gone (at 4 players late in a game a round took longer than all the time, and one
     boarding a second): a play-out cut short counts for nothing, and with none finished the
-    greedy bot's ranking is the answer. Without it (bench, tests, headless
-    `table` bots) the budgets alone bound the work and a seed gives the same move on any
-    machine."""
+    greedy bot's ranking is the answer. Without it (bench, tests, headless `table` bots) the
+    budgets alone bound the work and a seed gives the same move on any machine."""
 
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
                  budget: int | None = None, work: int | None = None,
