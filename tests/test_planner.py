@@ -64,3 +64,25 @@ def test_planner_with_random_moves() -> None:
         assert cmd in game.legal()
         mains += dec.kind == "phase2"
         game.apply(cmd)
+
+
+def test_the_apps_clock_cuts_the_planners_look() -> None:
+    """In the app's worker the planner's play-outs stop when the time is gone (at 4 players a
+    main choice took 3 CPU s): with no time its choice is the greedy bot's, with time to spare
+    its own."""
+    from engine.bots import greedy
+
+    game = Game.new(GameOptions(players=2, seed=4))
+    while game.state.turn.number < 6 or game.pending.kind != "phase2":
+        game.apply(GreedyBot(2).choose(game))
+    mine = PlannerBot(9).choose(game)
+    assert PlannerBot(9, time_left=lambda: 1e9).choose(game) == mine
+    assert PlannerBot(9, time_left=lambda: 0.0).choose(game) == GreedyBot(9).choose(game)
+    # A clock that runs with the work (the test repeats itself): half the look's work.
+    before = greedy.work()
+    PlannerBot(9).choose(game)
+    cost = greedy.work() - before
+    end = greedy.work() + cost // 2
+    before = greedy.work()
+    cut = PlannerBot(9, time_left=lambda: float(end - greedy.work())).choose(game)
+    assert greedy.work() - before < cost and cut in game.legal()

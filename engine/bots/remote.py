@@ -24,14 +24,16 @@ _ranked = msgspec.json.Decoder(list[tuple[AnyCommand, float]])
 
 # A player waits at most about 2 s for the expert's main choice (issue 27). Its budgets count
 # work, not time, and a machine 2.5x slower than the one they were set on (stop 35's) took up to
-# 4.4 s, so the worker also stops starting play-outs once this much time has gone: the greedy
-# ranking before them and the play-out under way still finish. A fast machine never reaches it.
+# 4.4 s, so the worker also stops its play-outs once this much time has gone (the one under way
+# too, between two options of a greedy choice in it): only the greedy ranking before them
+# always finishes. The planner's play-outs stop alike. A fast machine never reaches it solo.
 LOOK_SECONDS = 1.4
 
 
 def _think(kind: str, seed: int, snapshot: bytes, components: str | None, hints: int,
            seconds: float = LOOK_SECONDS) -> bytes:
     from engine.bots.expert import ExpertBot
+    from engine.bots.planner import PlannerBot
     from engine.bots.seats import bot_for
     from engine.components import use_components
 
@@ -47,7 +49,12 @@ def _think(kind: str, seed: int, snapshot: bytes, components: str | None, hints:
     if hints:
         return msgspec.json.encode(ExpertBot(seed, time_left=left).ranked(game, hints,
                                                                           fill=True))
-    bot = ExpertBot(seed, time_left=left) if kind == "expert" else bot_for(kind, seed)
+    if kind == "expert":
+        bot = ExpertBot(seed, time_left=left)
+    elif kind == "planner":
+        bot = PlannerBot(seed, time_left=left)
+    else:
+        bot = bot_for(kind, seed)
     return msgspec.json.encode([(bot.choose(game), 0.0)])
 
 
