@@ -219,8 +219,6 @@ class ExpertBot:
                 if g.is_over or (g.state.turns_taken - start > len(g.state.players)
                                  and not to_end):
                     break
-                if self._time_is_up():
-                    raise OutOfTime
                 g.apply(bot.choose(g))
         except OutOfTime:
             raise

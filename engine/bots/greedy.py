@@ -628,13 +628,16 @@ class GreedyBot:
         self.rng = Rng((seed ^ 0x6EEED) & ((1 << 64) - 1))
         self.random = RandomBot(seed)
         self.explore = explore  # 0: never (a look ahead a round long cannot loop)
-        # Asked between the options a choice weighs: True ends the choice with OutOfTime (the
-        # expert's play-outs under the app's clock; one choice took a second at 4 players).
+        # Asked before each choice and between the options it weighs: True ends the choice
+        # with OutOfTime (the expert's play-outs under the app's clock; one choice took a
+        # second at 4 players).
         self.stop = stop
         # The position the last choice's look-ahead expected next, with its weighed options.
         self._next: _Node | None = None
 
     def choose(self, game: Game) -> Command:
+        if self.stop is not None and self.stop():
+            raise OutOfTime
         known, self._next = self._next, None
         legal = game.legal()
         dec = game.pending

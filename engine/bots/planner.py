@@ -73,8 +73,6 @@ class PlannerBot(GreedyBot):
             for _ in range(PLAYOUT_COMMANDS):
                 if g.is_over or g.state.turns_taken - start > len(g.state.players):
                     break
-                if self._time_is_up():
-                    raise OutOfTime
                 g.apply(bot.choose(g))
         except OutOfTime:
             raise
