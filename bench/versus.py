@@ -30,10 +30,13 @@ from engine.bots.seats import BOTS, Bot, bot_for
 from engine.commands import Command
 from saves.atomic import write_atomic
 
-# Bots only a strength run plays, beside the seat kinds: the expert with four times its look
-# (budget and work), five choices and six deals, to ask whether its search or its judgement
-# bounds it. It thinks 3x as long as the 2 s a main choice allows, so no seat offers it.
+# Bots only a strength run plays, beside the seat kinds: the expert with two and four times
+# its look (budget and work; four and five choices, four and six deals), to measure how its
+# strength grows with search. They think about 2x and 3x as long as the 2 s a main choice
+# allows, so no seat offers them.
 LOOKS: dict[str, Callable[[int], Bot]] = {
+    "expert-2x": lambda seed: ExpertBot(seed, beam=4, deals=4, budget=2 * expert.BUDGET,
+                                        work=2 * expert.WORK),
     "expert-4x": lambda seed: ExpertBot(seed, beam=5, deals=6, budget=4 * expert.BUDGET,
                                         work=4 * expert.WORK),
 }

@@ -87,7 +87,7 @@ def test_a_run_on_other_data_is_neither_resumed_nor_counted_with_this_one(
     assert "played on data not recorded (an older run file)" in capsys.readouterr().out
 
 
-def test_the_expert_with_four_times_its_look_is_a_bot_of_its_own_for_runs_only(
+def test_the_expert_with_more_look_is_a_bot_of_its_own_for_runs_only(
         tmp_path: Path) -> None:
     from engine.bots import expert
     from engine.bots.seats import BOTS
@@ -96,7 +96,12 @@ def test_the_expert_with_four_times_its_look_is_a_bot_of_its_own_for_runs_only(
     assert isinstance(big, expert.ExpertBot)
     assert (big.budget, big.work, big.beam, big.deals) == (
         4 * expert.BUDGET, 4 * expert.WORK, 5, 6)
-    assert "expert-4x" in versus.KINDS and "expert-4x" not in BOTS  # no seat offers it
+    half = versus._bot("expert-2x", 5)
+    assert isinstance(half, expert.ExpertBot)
+    assert (half.budget, half.work, half.beam, half.deals) == (
+        2 * expert.BUDGET, 2 * expert.WORK, 4, 4)
+    for kind in ("expert-2x", "expert-4x"):
+        assert kind in versus.KINDS and kind not in BOTS  # no seat offers them
     # Its runs are its own: a file of expert games is not resumed or counted with them.
     mine = tmp_path / "expert.json"
     mine.write_bytes(msgspec.json.encode(versus.Run(
