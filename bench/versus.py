@@ -35,6 +35,7 @@ from saves.atomic import write_atomic
 # strength grows with search. They think about 2x and 3x as long as the 2 s a main choice
 # allows, so no seat offers them.
 LOOKS: dict[str, Callable[[int], Bot]] = {
+    "expert-deep": lambda seed: ExpertBot(seed, rounds=2),
     "expert-2x": lambda seed: ExpertBot(seed, beam=4, deals=4, budget=2 * expert.BUDGET,
                                         work=2 * expert.WORK),
     "expert-4x": lambda seed: ExpertBot(seed, beam=5, deals=6, budget=4 * expert.BUDGET,

@@ -200,3 +200,19 @@ def test_a_hint_cut_short_by_the_clock_goes_on_in_the_greedy_order() -> None:
     # With the time to play them all out, filling adds nothing that was not there.
     full = ExpertBot(5).ranked(game, 3)
     assert ExpertBot(5).ranked(game, 3, fill=True)[:len(full)] == full
+
+
+def test_a_play_out_runs_as_many_rounds_as_asked() -> None:
+    # bench versus's expert-deep plays each line out two rounds instead of one (with the
+    # same budget, so on fewer deals).
+    game = _solo_choice()
+    seat = game.pending.seat
+    cmd = _greedy_ranking(game)[0][0][0]
+    spent = []
+    for rounds in (1, 2):
+        bot = ExpertBot(5, rounds=rounds)
+        bot._left = 10_000
+        bot._played_out(game, cmd, seat, 5)
+        spent.append(10_000 - bot._left)
+    assert 5 < spent[0] < spent[1] < 600
+    assert ExpertBot(5).rounds == 1

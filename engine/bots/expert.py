@@ -72,8 +72,9 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
                  budget: int | None = None, work: int | None = None,
-                 time_left: Callable[[], float] | None = None) -> None:
+                 time_left: Callable[[], float] | None = None, rounds: int = 1) -> None:
         self.seed = seed
+        self.rounds = rounds  # how long a play-out runs, in rounds
         self.beam = beam
         self.deals = deals
         self.budget = budget
@@ -216,7 +217,7 @@ class ExpertBot:
                 self._left -= 1
                 # The last turns are few: once the end has begun (for every line alike), play
                 # them all, so that the leaf is the final score.
-                if g.is_over or (g.state.turns_taken - start > len(g.state.players)
+                if g.is_over or (g.state.turns_taken - start > self.rounds * len(g.state.players)
                                  and not to_end):
                     break
                 g.apply(bot.choose(g))
