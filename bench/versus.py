@@ -72,7 +72,9 @@ class _Timed:
 class Played(msgspec.Struct, frozen=True):
     """One game of a run: the bot's VP and the other's (2 players: in this game, the bot in
     `seat`; solo: the other bot's own game against Rachel on the seed), Rachel's VP in the
-    bot's solo game, whether the bot ranked first, and its think times."""
+    bot's solo game, whether the bot ranked first, and its think times. `rounds` (the bot's
+    game's length) and `launches` (the bot's own) are 0 in games saved before they were kept:
+    solo, Rachel's score follows the game's length, and launches are what the bots lack."""
 
     seed: int
     seat: int
@@ -81,6 +83,8 @@ class Played(msgspec.Struct, frozen=True):
     rachel: int = 0
     won: bool = False
     think: list[float] = msgspec.field(default_factory=list)
+    rounds: int = 0
+    launches: int = 0
 
 
 class Run(msgspec.Struct, forbid_unknown_fields=True):
@@ -120,8 +124,8 @@ def _think_line(bot: str, think: list[float]) -> str:
             f"max {xs[-1]:.2f}")
 
 
-def _two(bot: str, other: str, seed: int, seat: int) -> tuple[int, int, bool]:
-    """(bot's VP, other's VP, bot won) with `bot` in `seat`."""
+def _two(bot: str, other: str, seed: int, seat: int) -> tuple[int, int, bool, Game]:
+    """(bot's VP, other's VP, bot won, the game) with `bot` in `seat`."""
     kinds = [other, other]
     kinds[seat] = bot
     # A look only a run plays sits as the seat kind it extends (the seat kind is not read by
@@ -133,11 +137,11 @@ def _two(bot: str, other: str, seed: int, seat: int) -> tuple[int, int, bool]:
     while not game.is_over:
         game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
     scores = game.scores()
-    return scores[seat], scores[1 - seat], game.ranking()[0] == seat
+    return scores[seat], scores[1 - seat], game.ranking()[0] == seat, game
 
 
-def _solo(bot: str, seed: int, difficulty: str, timed: bool = False) -> tuple[int, int]:
-    """(the bot's final VP, Rachel's) on this seed."""
+def _solo(bot: str, seed: int, difficulty: str, timed: bool = False) -> tuple[int, int, Game]:
+    """(the bot's final VP, Rachel's, the game) on this seed."""
     game = Game.new(GameOptions(players=1, seed=seed, difficulty=difficulty))  # type: ignore[arg-type]
     player: Bot = _bot(bot, seed * 8)
     if timed:
@@ -145,19 +149,21 @@ def _solo(bot: str, seed: int, difficulty: str, timed: bool = False) -> tuple[in
     while not game.is_over:
         game.apply(player.choose(game))
     scores = game.scores()
-    return scores[0], scores[1]
+    return scores[0], scores[1], game
 
 
 def play(bot: str, other: str, players: int, difficulty: str, seed: int, seat: int) -> Played:
     """One game of a run (solo: the bot's game and the other bot's on the same seed)."""
     THINK.clear()
     if players == 2:
-        a, b, won = _two(bot, other, seed, seat)
-        return Played(seed, seat, a, b, won=won, think=list(THINK))
-    a, ra = _solo(bot, seed, difficulty, timed=True)
+        a, b, won, game = _two(bot, other, seed, seat)
+        return Played(seed, seat, a, b, won=won, think=list(THINK), rounds=game.state.round,
+                      launches=game.state.players[seat].launches)
+    a, ra, game = _solo(bot, seed, difficulty, timed=True)
     think = list(THINK)
-    b, _ = _solo(other, seed, difficulty)
-    return Played(seed, 0, a, b, rachel=ra, won=a > ra, think=think)
+    b, _, _ = _solo(other, seed, difficulty)
+    return Played(seed, 0, a, b, rachel=ra, won=a > ra, think=think, rounds=game.state.round,
+                  launches=game.state.players[0].launches)
 
 
 def _play(args: tuple[str, str, int, str, int, int]) -> Played:
@@ -204,6 +210,11 @@ def summary(bot: str, other: str, players: int, difficulty: str,
                  f"{wins} of {n} (95% interval {100 * lo:.0f}-{100 * hi:.0f}%; Rachel's "
                  f"median {statistics.median(rachel):.1f}); {bot} scores more than {other} on "
                  f"{sum(g.mine > g.theirs for g in played)} seeds"]
+    kept = [g for g in played if g.rounds]
+    if kept:
+        lines.append(f"{bot}'s games: {statistics.mean(g.rounds for g in kept):.1f} rounds, "
+                     f"{statistics.mean(g.launches for g in kept):.2f} launches of its own"
+                     + ("" if len(kept) == n else f" (kept in {len(kept)} of {n} games)"))
     lines.append(f"played on {data_words(data_set() if data is None else data)}")
     lines.append(_think_line(bot, [t for g in played for t in g.think]))
     return lines

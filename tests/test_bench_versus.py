@@ -23,9 +23,35 @@ def test_a_saved_run_resumes_where_it_stopped_and_reports_the_same(
     resumed = versus.report("random", "random", 2, 3, 40, save=part, echo=seen.append)
     assert seen and all("seed 42" in line for line in seen) and len(seen) == 2
     # The same games and the same report as the run in one go (think times aside).
-    assert resumed.splitlines()[0] == whole.splitlines()[-3]
+    head = next(line for line in whole.splitlines() if line.startswith("random against"))
+    assert resumed.splitlines()[0] == head
     assert bench_main(["versus", "--load", str(part)]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == whole.splitlines()[-3]
+    assert capsys.readouterr().out.splitlines()[0] == head
+
+
+def test_a_run_keeps_each_games_length_and_the_bots_launches(tmp_path: Path) -> None:
+    from engine import Game, GameOptions
+    from engine.bots.seats import bot_for
+
+    solo = tmp_path / "solo.json"
+    versus.report("greedy", "random", 1, 1, 5, save=solo)
+    (g,) = versus.load([solo]).games
+    # The same game played here: its last round and the greedy player's launches.
+    game = Game.new(GameOptions(players=1, seed=5))
+    bot = bot_for("greedy", 5 * 8)
+    while not game.is_over:
+        game.apply(bot.choose(game))
+    assert (g.mine, g.rachel) == tuple(game.scores())
+    assert (g.rounds, g.launches) == (game.state.round, game.state.players[0].launches)
+    assert g.rounds > 10 and g.launches >= 1
+    lines = versus.summary("greedy", "random", 1, "normal", [g])
+    assert f"greedy's games: {g.rounds:.1f} rounds, {g.launches:.2f} launches of its own" in lines
+    # Games saved before these were kept count as unknown, not as zero-round games.
+    older = versus.Played(6, 0, 100, 90, rachel=120)
+    lines = versus.summary("greedy", "random", 1, "normal", [g, older])
+    assert any(line.endswith("(kept in 1 of 2 games)") for line in lines)
+    assert not any("rounds" in line for line in versus.summary(
+        "greedy", "random", 1, "normal", [older]))
 
 
 def test_games_in_parallel_processes_are_the_games_played_in_turn() -> None:
