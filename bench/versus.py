@@ -32,8 +32,9 @@ from saves.atomic import write_atomic
 
 # Bots only a strength run plays, beside the seat kinds: the expert with two and four times
 # its look (budget and work; four and five choices, four and six deals), to measure how its
-# strength grows with search. They think about 2x and 3x as long as the 2 s a main choice
-# allows, so no seat offers them.
+# strength grows with search (they think about 2x and 3x as long as the 2 s a main choice
+# allows, so no seat offers them); and with play-outs two rounds long on its own budgets
+# (so on fewer deals), to ask whether a one-round look is what it lacks.
 LOOKS: dict[str, Callable[[int], Bot]] = {
     "expert-deep": lambda seed: ExpertBot(seed, rounds=2),
     "expert-2x": lambda seed: ExpertBot(seed, beam=4, deals=4, budget=2 * expert.BUDGET,
