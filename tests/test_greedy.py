@@ -3,6 +3,8 @@ random moves kept for stuck games."""
 
 from __future__ import annotations
 
+import copy
+
 from helpers import set_turn
 from test_rules_actions import card, table, take_card, work
 from test_rules_cards import scheduled
@@ -80,6 +82,24 @@ def test_a_launch_that_needs_a_drop_is_weighed_to_liftoff() -> None:
     assert not any(d.kind in LAUNCH_STEPS for d in done.stack)
     assert me.ships[0].cruise == tile and me.ships[0].guests[0] == "orange"
     assert me.fuel == 0 and me.reputation < 6 and me.launches == 1
+
+
+def test_a_launch_looked_at_boards_its_presold_guests_before_last_minute_ones() -> None:
+    # Two presold guests and a ship of two cabins: a last-minute guest boarded first would
+    # leave one of them behind (-2 reputation). The look at the launch fills the cabins with
+    # the presold guests, so the launch is not priced below what it brings.
+    g = table(players=2)
+    p = g.state.players[0]
+    space = scheduled(g, p, fuel=3, presold=["teal", "purple"])
+    p.ships.append(copy.deepcopy(p.ships[0]))  # another ship of two cabins stays at home
+    p.ads, p.reputation = 10, 7  # an ad is cheap at 10: the trap was a guest for one
+    set_turn(g, p.seat)
+    g.apply(Launch(0))
+    done = _played_out(g.state, g.comps, p.seat)
+    me = done.players[0]
+    assert sorted(me.ships[0].guests) == ["purple", "teal"]
+    assert me.ads == 10
+    assert done.board.cruise_spaces[space].presold == []
 
 
 def test_on_a_day_in_space_the_bot_takes_the_best_assignment_of_guests_to_segments() -> None:

@@ -36,6 +36,7 @@ from engine.components import Components
 from engine.ctx import Ctx
 from engine.decisions import (
     Act,
+    Boarding,
     ChooseAction,
     Decision,
     LaunchSupplies,
@@ -172,12 +173,15 @@ def value(s: State, comps: Components, seat: int) -> float:
     # destination scheduled and did not launch them): +4 VP solo over seeds 1100-1123.
     touring: dict[int, int] = {}
     unlocking: list[int] = []
+    boarding: Boarding | None = None
     for d in s.stack:
         if d.seat == seat:
             if isinstance(d, Tour):
                 touring[d.ship] = len(d.guests)
             elif isinstance(d, Unlock):
                 unlocking.append(d.ship)
+            elif isinstance(d, Boarding):
+                boarding = d
     for i, sh in enumerate(p.ships):
         cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
         if cabins > room:
@@ -209,7 +213,20 @@ def value(s: State, comps: Components, seat: int) -> float:
     v -= POTENTIAL_DECAY * late * (money_vp + ads_vp + CARD * len(p.hand) + cards
                                    + REPUTATION * p.reputation + RESOURCE * kept)
     v += EXPERT * (2 - len(p.experts)) + UPGRADE * len(p.upgrades)
-    if p.scheduled is not None:
+    if boarding is not None:
+        # The cruise is on the boarding ship now: its presold guests can board only the cabins
+        # left on it, and those left behind cost reputation. Priced by the biggest ship, a
+        # last-minute guest looked as good as a presold one, and the launch's play-out boarded
+        # it and left a presold guest behind (the bot then turned down a ready launch, 9 VP
+        # below, seven turns running).
+        ship = p.ships[boarding.ship]
+        space = b.cruise_spaces[boarding.space]
+        dests = len(comps.cruise_tile(ship.cruise).destinations) if ship.cruise else 0
+        aboard = min(len(space.presold),
+                     max(0, launch.cabin_capacity(ctx, p, ship) - len(ship.guests)))
+        v += (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
+        v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
+    elif p.scheduled is not None:
         space = b.cruise_spaces[p.scheduled]
         tile = comps.cruise_tile(space.tile) if space.tile else None
         dests = len(tile.destinations) if tile else 0
