@@ -1,4 +1,5 @@
-"""`python -m bench`: the speed table; `fuzz`, `calibrate` and `profile` modes beside it."""
+"""`python -m bench`: the speed table; `fuzz`, `calibrate`, `versus`, `readiness` and `profile`
+modes beside it."""
 
 from __future__ import annotations
 
@@ -105,6 +106,13 @@ def _versus(args: argparse.Namespace) -> int:
     return 0
 
 
+def _readiness(args: argparse.Namespace) -> int:
+    from bench import readiness
+
+    print(readiness.main(args.bot, args.games, args.seed, args.difficulty))
+    return 0
+
+
 def _profile(args: argparse.Namespace) -> int:
     from bench import profiling
 
@@ -180,6 +188,13 @@ def main(argv: list[str] | None = None) -> int:
     vs.add_argument("--load", nargs="+", default=None, metavar="FILE",
                     help="report saved runs (combined) instead of playing")
     vs.set_defaults(run=_versus)
+    rd = sub.add_parser("readiness", help="solo games: what stood between the bot and a launch "
+                        "at each of its main choices")
+    rd.add_argument("--bot", default="greedy", choices=KINDS)
+    rd.add_argument("--games", type=int, default=12, help="seeds")
+    rd.add_argument("--seed", type=int, default=1100)
+    rd.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    rd.set_defaults(run=_readiness)
     p = sub.add_parser("profile", help="cProfile of random games")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=10)
