@@ -39,6 +39,8 @@ class Game1:
     mine: int
     rachel: int
     rounds: int
+    launches: int = 0
+    toured: int = 0  # guests toured: one per guest and destination reached
     kinds: Counter[str] = field(default_factory=Counter)
 
 
@@ -80,7 +82,9 @@ def play(kind: str, seed: int, difficulty: str) -> Game1:
             kinds[classify(game, cmd)] += 1
         game.apply(cmd)
     scores = game.scores()
-    return Game1(seed, scores[SEAT], scores[1], game.state.round, kinds)
+    p = game.state.players[SEAT]
+    return Game1(seed, scores[SEAT], scores[1], game.state.round, p.launches, p.guests_toured,
+                 kinds)
 
 
 def render(kind: str, difficulty: str, games: list[Game1]) -> str:
@@ -101,7 +105,12 @@ def render(kind: str, difficulty: str, games: list[Game1]) -> str:
     rachel = sum(g.rachel for g in games) / n
     rounds = sum(g.rounds for g in games) / n
     wins = sum(g.mine > g.rachel for g in games)
+    launches = sum(g.launches for g in games) / n
+    toured = sum(g.toured for g in games) / n
     lines.append(f"  mean VP {mine:.1f} (Rachel {rachel:.1f}); {wins} wins; {rounds:.1f} rounds")
+    # A tour is 3 VP and more: how much each launch brings is its guests times destinations.
+    lines.append(f"  {launches:.2f} launches and {toured:.1f} guests toured a game "
+                 f"({toured / max(launches, 1e-9):.1f} a launch)")
     return "\n".join(lines)
 
 

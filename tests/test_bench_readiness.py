@@ -48,3 +48,5 @@ def test_the_report_counts_every_main_choice() -> None:
     rows = dict(line.strip().rsplit(None, 2)[:2] for line in text.splitlines()[2:8])
     assert rows == {t: f"{game.kinds[k]:.1f}" for k, t in readiness.KINDS}
     assert f"all main choices{'':<1}" in text and f"{sum(game.kinds.values()):.1f}" in text
+    assert game.kinds["launched"] == game.launches
+    assert f"{game.launches:.2f} launches and {game.toured:.1f} guests toured" in text
