@@ -224,7 +224,9 @@ def value(s: State, comps: Components, seat: int) -> float:
         dests = len(comps.cruise_tile(ship.cruise).destinations) if ship.cruise else 0
         aboard = min(len(space.presold),
                      max(0, launch.cabin_capacity(ctx, p, ship) - len(ship.guests)))
-        v += (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
+        # Still scheduled until liftoff, as at the supplies that follow: without it the end of
+        # boarding gained it back, and a play-out's step leaned toward stopping.
+        v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
         v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
     elif p.scheduled is not None:
         space = b.cruise_spaces[p.scheduled]
