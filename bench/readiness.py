@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.commands import Launch
+from engine.commands import Command, Launch
 from engine.ctx import Ctx
 from engine.game import Game
-from engine.options import GameOptions
 from engine.registry import rules_for
 from engine.rules import launch, ships
+from engine.state import Ship
 
 SEAT = 0
 # Each main choice falls in one of these, in this order of the launch cycle.
@@ -44,7 +44,7 @@ class Game1:
     kinds: Counter[str] = field(default_factory=Counter)
 
 
-def classify(game: Game, cmd: object) -> str:
+def classify(game: Game, cmd: Command) -> str:
     """The kind of the seat's main choice now, `cmd` being what it chose."""
     if any(isinstance(c, Launch) for c in game.legal()):
         return "launched" if isinstance(cmd, Launch) else "declined"
@@ -56,35 +56,30 @@ def classify(game: Game, cmd: object) -> str:
     home = [sh for sh in p.ships if not sh.cruise and ships.cabins(sh, ctx, p) > 0]
     if not home:
         return "no cabin"
-    tile = s.board.cruise_spaces[p.scheduled].tile
-    if tile is None:  # a launch under way: never at a main choice, counted with supplies
-        return "supplies"
-    presold = len(s.board.cruise_spaces[p.scheduled].presold)
-    fits = False
-    for sh in home:
-        guests = max(1, min(launch.cabin_capacity(ctx, p, sh), presold))
-        need = launch.needs(ctx, p, sh, guests, tile)
-        fits = fits or all(n <= p.capacity(r) for r, n in need.items())
-    return "supplies" if fits else "storage"
+    space = s.board.cruise_spaces[p.scheduled]
+    tile = space.tile
+    assert tile is not None  # it moves onto a ship only inside a launch, never at a main choice
+
+    def fits(sh: Ship) -> bool:
+        guests = max(1, min(launch.cabin_capacity(ctx, p, sh), len(space.presold)))
+        return all(n <= p.capacity(r) for r, n in launch.needs(ctx, p, sh, guests, tile).items())
+
+    return "supplies" if any(fits(sh) for sh in home) else "storage"
 
 
 def play(kind: str, seed: int, difficulty: str) -> Game1:
-    from bench.versus import _bot
+    from bench.versus import _solo
 
-    game = Game.new(GameOptions(players=1, seed=seed, difficulty=difficulty))
-    bot = _bot(kind, seed * 8)
     kinds: Counter[str] = Counter()
-    while not game.is_over:
+
+    def seen(game: Game, cmd: Command) -> None:
         dec = game.pending
-        assert dec is not None
-        cmd = bot.choose(game)
-        if dec.seat == SEAT and dec.kind == "phase2":
+        if dec is not None and dec.seat == SEAT and dec.kind == "phase2":
             kinds[classify(game, cmd)] += 1
-        game.apply(cmd)
-    scores = game.scores()
+
+    mine, rachel, game = _solo(kind, seed, difficulty, seen=seen)
     p = game.state.players[SEAT]
-    return Game1(seed, scores[SEAT], scores[1], game.state.round, p.launches, p.guests_toured,
-                 kinds)
+    return Game1(seed, mine, rachel, game.state.round, p.launches, p.guests_toured, kinds)
 
 
 def render(kind: str, difficulty: str, games: list[Game1]) -> str:

@@ -141,14 +141,19 @@ def _two(bot: str, other: str, seed: int, seat: int) -> tuple[int, int, bool, Ga
     return scores[seat], scores[1 - seat], game.ranking()[0] == seat, game
 
 
-def _solo(bot: str, seed: int, difficulty: str, timed: bool = False) -> tuple[int, int, Game]:
-    """(the bot's final VP, Rachel's, the game) on this seed."""
+def _solo(bot: str, seed: int, difficulty: str, timed: bool = False,
+          seen: Callable[[Game, Command], None] | None = None) -> tuple[int, int, Game]:
+    """(the bot's final VP, Rachel's, the game) on this seed. `seen(game, command)`: told of
+    each command before it is applied (bench readiness)."""
     game = Game.new(GameOptions(players=1, seed=seed, difficulty=difficulty))  # type: ignore[arg-type]
     player: Bot = _bot(bot, seed * 8)
     if timed:
         player = _Timed(player)
     while not game.is_over:
-        game.apply(player.choose(game))
+        cmd = player.choose(game)
+        if seen is not None:
+            seen(game, cmd)
+        game.apply(cmd)
     scores = game.scores()
     return scores[0], scores[1], game
 

@@ -213,26 +213,20 @@ def value(s: State, comps: Components, seat: int) -> float:
     v -= POTENTIAL_DECAY * late * (money_vp + ads_vp + CARD * len(p.hand) + cards
                                    + REPUTATION * p.reputation + RESOURCE * kept)
     v += EXPERT * (2 - len(p.experts)) + UPGRADE * len(p.upgrades)
-    if boarding is not None:
-        # The cruise is on the boarding ship now: its presold guests can board only the cabins
-        # left on it, and those left behind cost reputation. Priced by the biggest ship, a
-        # last-minute guest looked as good as a presold one, and the launch's play-out boarded
-        # it and left a presold guest behind (the bot then turned down a ready launch, 9 VP
-        # below, seven turns running).
-        ship = p.ships[boarding.ship]
-        space = b.cruise_spaces[boarding.space]
-        dests = len(comps.cruise_tile(ship.cruise).destinations) if ship.cruise else 0
-        aboard = min(len(space.presold),
-                     max(0, launch.cabin_capacity(ctx, p, ship) - len(ship.guests)))
-        # Still scheduled until liftoff, as at the supplies that follow: without it the end of
-        # boarding gained it back, and a play-out's step leaned toward stopping.
-        v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
-        v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
-    elif p.scheduled is not None:
+    if p.scheduled is not None:  # still so while its launch boards, until liftoff
         space = b.cruise_spaces[p.scheduled]
-        tile = comps.cruise_tile(space.tile) if space.tile else None
-        dests = len(tile.destinations) if tile else 0
-        # Guests beyond the biggest ship's cabins will not board: each costs 2 reputation.
+        if boarding is not None:
+            # The cruise is on the boarding ship now: its presold guests can board only the
+            # cabins left on it. Priced by the biggest ship, a last-minute guest looked as good
+            # as a presold one, and the launch's play-out boarded it and left a presold guest
+            # behind (the bot then turned down a ready launch, 9 VP below, seven turns running).
+            ship = p.ships[boarding.ship]
+            dests = len(comps.cruise_tile(ship.cruise).destinations) if ship.cruise else 0
+            room = max(0, launch.cabin_capacity(ctx, p, ship) - len(ship.guests))
+        else:
+            tile = comps.cruise_tile(space.tile) if space.tile else None
+            dests = len(tile.destinations) if tile else 0
+        # Guests beyond the cabins will not board: each costs 2 reputation.
         aboard = min(len(space.presold), room)
         v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
         v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
