@@ -1,5 +1,5 @@
-"""`python -m bench`: the speed table; `fuzz`, `calibrate`, `versus`, `readiness` and `profile`
-modes beside it."""
+"""`python -m bench`: the speed table; `fuzz`, `calibrate`, `versus`, `readiness`, `screen` and
+`profile` modes beside it."""
 
 from __future__ import annotations
 
@@ -113,6 +113,26 @@ def _readiness(args: argparse.Namespace) -> int:
     return 0
 
 
+def _screen(args: argparse.Namespace) -> int:
+    from bench import screen
+
+    try:
+        if args.load:
+            run = screen.load(Path(args.load))
+        else:
+            run = screen.run(args.bot, args.difficulty, args.games, args.seed, args.change,
+                             args.jobs, Path(args.save) if args.save else None,
+                             echo=lambda line: print(line, flush=True))
+        lines = screen.summary(run)
+        if args.base:
+            lines += screen.compare(screen.load(Path(args.base)), run)
+        print("\n".join(lines))
+    except ValueError as e:
+        print(f"bench screen: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _profile(args: argparse.Namespace) -> int:
     from bench import profiling
 
@@ -195,6 +215,24 @@ def main(argv: list[str] | None = None) -> int:
     rd.add_argument("--seed", type=int, default=1100)
     rd.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
     rd.set_defaults(run=_readiness)
+    sc = sub.add_parser("screen", help="the greedy bot solo with some of its prices changed, "
+                        "paired with a saved run of it as it is on the same seeds")
+    sc.add_argument("--change", action="append", default=[], metavar="NAME=VALUE",
+                    help="a price of engine.bots.greedy (CABIN=3.5) or a term added to its "
+                         "value (sdest, plan, wout, race: see bench/screen.py) at a weight; "
+                         "none: the bot as it is")
+    sc.add_argument("--bot", default="greedy", choices=["greedy", "expert"])
+    sc.add_argument("--games", type=int, default=48, help="seeds")
+    sc.add_argument("--seed", type=int, default=1100)
+    sc.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    sc.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
+    sc.add_argument("--save", default=None, metavar="FILE",
+                    help="keep every game in FILE as it ends; a run started again with the "
+                         "same FILE plays only the games it lacks")
+    sc.add_argument("--load", default=None, metavar="FILE", help="report a saved run")
+    sc.add_argument("--base", default=None, metavar="FILE",
+                    help="a saved run to compare with, seed for seed")
+    sc.set_defaults(run=_screen)
     p = sub.add_parser("profile", help="cProfile of random games")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=10)
