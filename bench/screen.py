@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
 
-from bench import runfile
+from bench import pool, runfile
 from bench.runfile import data_set, data_words
 from engine import Game, GameOptions
 from engine.bots import greedy
@@ -228,12 +227,7 @@ def _play(args: tuple[str, str, int, list[str]]) -> Screened:
 def games(bot: str, difficulty: str, count: int, seed: int, changes: list[str], jobs: int = 1,
           skip: frozenset[int] = frozenset()) -> Iterator[Screened]:
     tasks = [(bot, difficulty, s, changes) for s in range(seed, seed + count) if s not in skip]
-    if jobs <= 1:
-        yield from map(_play, tasks)
-        return
-    with ProcessPoolExecutor(jobs) as pool:
-        for done in as_completed([pool.submit(_play, t) for t in tasks]):
-            yield done.result()
+    yield from pool.results(_play, tasks, jobs)
 
 
 def run(bot: str, difficulty: str, count: int, seed: int, changes: list[str], jobs: int = 1,

@@ -16,12 +16,11 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import msgspec
 
-from bench import runfile
+from bench import pool, runfile
 from bench.runfile import data_set, data_words
 from engine import Game, GameOptions
 from engine.bots import expert
@@ -183,12 +182,7 @@ def games(bot: str, other: str, players: int, count: int, seed: int, difficulty:
     seats = (0, 1) if players == 2 else (0,)
     tasks = [(bot, other, players, difficulty, s, seat)
              for s in range(seed, seed + count) for seat in seats if (s, seat) not in skip]
-    if jobs <= 1:
-        yield from map(_play, tasks)
-        return
-    with ProcessPoolExecutor(jobs) as pool:
-        for done in as_completed([pool.submit(_play, t) for t in tasks]):
-            yield done.result()
+    yield from pool.results(_play, tasks, jobs)
 
 
 def summary(bot: str, other: str, players: int, difficulty: str,

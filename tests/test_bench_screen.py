@@ -108,3 +108,10 @@ def test_a_screened_game_is_the_bots_own_game_on_the_seed() -> None:
     assert len(got.shapes) == len(got.launches) == game.state.players[0].launches
     assert all(1 <= guests <= segments - 1 and dests >= 1
                for segments, guests, dests in got.shapes)
+
+
+def test_tasks_spread_over_processes_give_every_result() -> None:
+    from bench import pool
+
+    assert list(pool.results(abs, [-1, 2, -3])) == [1, 2, 3]  # in order, in this process
+    assert sorted(pool.results(abs, [-1, 2, -3], jobs=2)) == [1, 2, 3]
