@@ -221,7 +221,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="a price of engine.bots.greedy (CABIN=3.5) or a term added to its "
                          "value (sdest, plan, wout, race: see bench/screen.py) at a weight; "
                          "none: the bot as it is")
-    sc.add_argument("--bot", default="greedy", choices=["greedy", "expert"])
+    from bench.screen import BOTS
+
+    sc.add_argument("--bot", default="greedy", choices=BOTS)
     sc.add_argument("--games", type=int, default=48, help="seeds")
     sc.add_argument("--seed", type=int, default=1100)
     sc.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
