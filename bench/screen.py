@@ -141,7 +141,9 @@ def parse(change: str) -> tuple[str, float]:
 
 @contextmanager
 def changed(changes: list[str]) -> Iterator[None]:
-    """The greedy bot with these changes, put back as it was afterwards."""
+    """The greedy bot with these changes, put back as it was afterwards. A price worked out
+    from another when the module loads (TOKEN_ABOARD from UPGRADE, VISIT_BUILD from CABIN)
+    keeps its value: change it too where it should follow."""
     parsed = [parse(c) for c in changes]
     prices = {n: v for n, v in parsed if n not in TERMS}
     terms = [(TERMS[n], v) for n, v in parsed if n in TERMS]
