@@ -21,10 +21,9 @@ import msgspec
 
 from bench import pool, runfile
 from bench.runfile import data_set, data_words
-from engine import Game, GameOptions
+from engine import Game
 from engine.bots import greedy
-from engine.bots.seats import bot_for
-from engine.commands import Launch
+from engine.commands import Command, Launch
 from engine.components import Components
 from engine.ctx import Ctx
 from engine.decisions import Boarding
@@ -197,29 +196,32 @@ SCREEN_VERSION = 1
 
 
 def play(bot: str, difficulty: str, seed: int, changes: list[str]) -> Screened:
-    """The bot's solo game on `seed` (the bot seeded as `bench versus` seeds it)."""
+    """The bot's solo game on `seed`, played as `bench versus` plays it."""
+    from bench.versus import _solo
+
+    launched: list[int] = []
+    shapes: list[tuple[int, int, int]] = []
+    flown: list[int] = []  # the ship of each Launch command, in order
+
+    def note_launches(game: Game) -> None:
+        # Liftoff ends inside a command's apply (Rachel's turns may follow); at the seat's
+        # next command the ship is still out, its guests and tile aboard.
+        p = game.state.players[SEAT]
+        for ship in flown[len(shapes):p.launches]:
+            sh = p.ships[ship]
+            shapes.append((len(sh.segments), len(sh.guests),
+                           len(game.comps.cruise_tile(sh.cruise or "").destinations)))
+
+    def seen(game: Game, cmd: Command) -> None:
+        note_launches(game)
+        if isinstance(cmd, Launch):
+            flown.append(cmd.ship)
+            launched.append(game.state.round)
+
     with changed(changes):
-        game = Game.new(GameOptions(players=1, seed=seed, difficulty=difficulty))  # type: ignore[arg-type]
-        player = bot_for(bot, seed * 8)
-        launched: list[int] = []
-        shapes: list[tuple[int, int, int]] = []
-        ship, at = -1, 0
-        while not game.is_over:
-            before = game.state.players[SEAT].launches
-            cmd = player.choose(game)
-            if isinstance(cmd, Launch):
-                ship, at = cmd.ship, game.state.round
-            game.apply(cmd)
-            p = game.state.players[SEAT]
-            if p.launches != before:
-                # Rachel's turns and the next travel may follow liftoff within this apply:
-                # the ship is on its way, guests and tile aboard.
-                launched.append(at)
-                sh = p.ships[ship]
-                shapes.append((len(sh.segments), len(sh.guests),
-                               len(game.comps.cruise_tile(sh.cruise or "").destinations)))
-        scores = game.scores()
-    return Screened(seed, scores[SEAT], scores[1], game.state.round, launched, shapes)
+        mine, rachel, game = _solo(bot, seed, difficulty, seen=seen)
+    note_launches(game)
+    return Screened(seed, mine, rachel, game.state.round, launched, shapes)
 
 
 def _play(args: tuple[str, str, int, list[str]]) -> Screened:
