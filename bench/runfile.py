@@ -46,5 +46,12 @@ def data_set(folder: str | None = None) -> str:
     return f"{comps.data_id} {comps.data_hash[:12]}"
 
 
+def same_data(path: Path, data: str) -> None:
+    """A saved run is taken up again only on the data its games were played on (ValueError)."""
+    if data != data_set():
+        raise ValueError(f"{path}: its games were played on {data_words(data)}, "
+                         f"this engine has data {data_set()}: start another file")
+
+
 def data_words(data: str) -> str:
     return f"data {data}" if data else "data not recorded (an older run file)"

@@ -245,9 +245,7 @@ def run(bot: str, difficulty: str, count: int, seed: int, changes: list[str], jo
         old = load(save)
         if (old.bot, old.difficulty, old.changes) != (bot, difficulty, changes):
             raise ValueError(f"{save}: holds {_words(old)}: another run")
-        if old.data != data_set():
-            raise ValueError(f"{save}: its games were played on {data_words(old.data)}, "
-                             f"this engine has data {data_set()}: start another file")
+        runfile.same_data(save, old.data)
         played = list(old.games)
     done = frozenset(g.seed for g in played)
     out = Screen(SCREEN_FORMAT, SCREEN_VERSION, bot, difficulty, changes, played, data_set())

@@ -241,9 +241,7 @@ def report(bot: str, other: str, players: int, count: int, seed: int,
                                                                   difficulty):
             raise ValueError(f"{save}: holds {run.bot} against {run.other}, {run.players} "
                              f"player(s), {run.difficulty}: another run")
-        if run.data != data_set():
-            raise ValueError(f"{save}: its games were played on {data_words(run.data)}, "
-                             f"this engine has data {data_set()}: start another file")
+        runfile.same_data(save, run.data)
         played = run.games
     kept = frozenset((g.seed, g.seat) for g in played)
     for g in games(bot, other, players, count, seed, difficulty, jobs, kept):

@@ -93,6 +93,9 @@ def test_a_saved_run_plays_only_the_seeds_it_lacks(tmp_path: Path,
         screen.run("greedy", "normal", 3, 10, ["TOUR=2"], save=f)
     with pytest.raises(ValueError, match="neither a price"):
         screen.run("greedy", "normal", 3, 10, ["BAD=2"], save=tmp_path / "other.json")
+    f.write_bytes(msgspec.json.encode(_run(["TOUR=3"], [(10, 1, 1, 1)], data="base-0 0")))
+    with pytest.raises(ValueError, match="played on data base-0 0, this engine"):
+        screen.run("greedy", "normal", 3, 10, ["TOUR=3"], save=f)
     f.write_bytes(msgspec.json.encode({"format": "galcruise-versus"}))
     with pytest.raises(ValueError, match="not a screen run"):
         screen.load(f)
