@@ -6,10 +6,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-# Tests that play whole games or many of them: `pytest -m "not slow"` leaves them out and runs
-# in under a minute here; CI runs everything. Picked from `pytest --durations=0` (2 s or more
-# on a busy 2-core machine), by test function, so every parameter of one goes together; a name
-# with its parameters ("...[board-160x48]") marks that one case, or a pattern of cases ("*").
+# Tests that play whole games or many of them, or walk the app through many screens:
+# `pytest -m "not slow"` leaves them out and runs in under a minute here (56 s on an idle
+# 2-core machine); CI runs everything. Picked from `pytest --durations=0` (about 2 s or more
+# on an idle 2-core machine), by test function, so every parameter of one goes together; a
+# name with its parameters ("...[board-160x48]") marks that one case, or a pattern of cases
+# ("*").
 SLOW = frozenset("""
 test_tui_screens.py::test_a_complete_game_with_every_module_of_the_expansion_by_keys
 test_bench_calibrate.py::test_a_run_reports_its_progress_game_by_game
@@ -58,6 +60,26 @@ test_modules.py::test_a_module_game_plays_to_the_end_saves_and_verifies
 test_tui_panes.py::test_every_pane_is_read_to_its_end_by_keys
 test_tui_turns.py::test_a_bot_turn_stays_summed_up_until_the_next_key
 test_tui_damaged.py::test_a_bloated_file_is_refused_in_a_sentence_and_the_others_load
+test_expert.py::test_the_apps_time_limit_cuts_the_look_as_the_budgets_do
+test_expert.py::test_a_budget_of_commands_bounds_the_work_of_a_main_choice
+test_expert.py::test_a_hint_cut_short_by_the_clock_goes_on_in_the_greedy_order
+test_greedy.py::test_worths_kept_from_the_last_look_ahead_are_those_weighed_afresh
+test_bench_bots.py::test_the_expert_is_timed_on_main_choices_spread_over_a_game
+test_planner.py::test_the_apps_clock_cuts_the_planners_look
+test_bench_versus.py::test_a_run_keeps_each_games_length_and_the_bots_launches
+test_fuzz.py::test_shrink_keeps_the_failure_with_fewer_legal_commands
+test_tables.py::test_the_cli_creates_moves_refuses_and_exports
+test_tui.py::test_continue_after_quit_picks_up_the_autosave
+test_tui.py::test_undo_and_redo_by_keys
+test_tui.py::test_a_keymap_file_rebinds_undo
+test_tui.py::test_options_by_number_walk_the_setup_and_phase_two
+test_tui_bar.py::test_pressing_a_stations_own_number_places_the_worker_there
+test_tui_bar.py::test_a_missing_action_is_shown_with_its_reason
+test_tui_turns.py::test_rachel_bumping_your_worker_says_so_in_the_prompt
+test_tui_turns.py::test_p_changes_the_pause_before_bot_moves
+test_tui_screens.py::test_the_decision_bar_reads_a_starting_upgrade_card_in_words
+test_tui_screens.py::test_the_auction_at_one_terminal_asks_seat_by_seat_hiding_the_last_bid
+test_tui_screens.py::test_the_new_game_form_offers_each_module_and_its_variant_once_the_module_is_on
 """.split())
 
 
@@ -66,7 +88,16 @@ SLOW_CASES = ("test_tui_panes.py::test_snapshot_pane[*-100x30]",
               "test_tui_panes.py::test_snapshot_pane[*-160x48]",
               "test_tui.py::test_snapshot_game[160x48]",
               "test_saves_damaged.py::test_10_lists_longer_than_a_real_game_are_refused"
-              "[undo_log-2500000]")
+              "[undo_log-2500000]",
+              "test_saves_damaged.py::test_10_lists_longer_than_a_real_game_are_refused"
+              "[hashes-1000000]",
+              # One case per module set and player count stays fast; the rest run in CI.
+              "test_quick_checks.py::test_an_actions_quick_test_answers_as_its_options[3-1*]",
+              "test_quick_checks.py::test_an_actions_quick_test_answers_as_its_options"
+              "[2-15-modules3]",
+              # Two names keep the markup and escape checks fast: "[31m[b]Evil[/b]" and "[/]".
+              "test_tui_turns.py::test_seat_names_with_markup_draw[*x]",
+              "test_tui_turns.py::test_seat_names_with_markup_draw[*Ann*]")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -49,7 +49,9 @@ class NewGameScreen(Screen[None]):
         seed = self.app.fixed_seed  # type: ignore[attr-defined]
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        with VerticalScroll(id="new-box"):
+        # Tab goes field to field: the scrolling box follows the focus and takes none itself
+        # (given focus first, it restyled its 150 widgets twice as the focus passed on).
+        with VerticalScroll(id="new-box", can_focus=False):
             yield Static("[b]New game[/b]  Tab / shift+Tab move · Enter opens a list · "
                          "ctrl+n starts")
             with Horizontal(classes="row"):
@@ -108,8 +110,6 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_rows()
-        # Tab goes field to field: the scrolling box follows the focus and takes none itself.
-        self.query_one("#new-box").can_focus = False
         self.query_one("#players", Select).focus()  # the first field, as the header says
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
