@@ -36,6 +36,7 @@ from saves.atomic import write_atomic
 # (so on fewer deals), to ask whether a one-round look is what it lacks.
 LOOKS: dict[str, Callable[[int], Bot]] = {
     "expert-deep": lambda seed: ExpertBot(seed, rounds=2),
+    "expert-margin": lambda seed: ExpertBot(seed, margin=True),
     "expert-2x": lambda seed: ExpertBot(seed, beam=4, deals=4, budget=2 * expert.BUDGET,
                                         work=2 * expert.WORK),
     "expert-4x": lambda seed: ExpertBot(seed, beam=5, deals=6, budget=4 * expert.BUDGET,

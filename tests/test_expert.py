@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from engine import Game, GameOptions
 from engine.bots import greedy
 from engine.bots.expert import ExpertBot
@@ -216,3 +218,33 @@ def test_a_play_out_runs_as_many_rounds_as_asked() -> None:
         spent.append(10_000 - bot._left)
     assert 5 < spent[0] < spent[1] < 600
     assert ExpertBot(5).rounds == 1
+
+
+def test_solo_a_line_is_worth_less_by_the_vp_rachel_gains_along_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # What decides a solo game is the margin over Rachel: a line that hands her VP (a worker
+    # of hers bumped, an AGM she scores more at) is worth less by them.
+    leaves: list[Game] = []
+    value = greedy.value
+
+    def last_valued(s, comps, seat):  # noqa: ANN001, ANN202
+        leaves.append(Game(s, comps))
+        return value(s, comps, seat)
+
+    monkeypatch.setattr(greedy, "value", last_valued)
+    gained = 0
+    for game in [g for g in positions(1, seed=65, count=12, every=5)
+                 if g.pending.kind == "phase2"][:4]:
+        seat = game.pending.seat
+        cmd = _greedy_ranking(game)[0][0][0]
+        plain_bot, margin_bot = ExpertBot(5), ExpertBot(5, margin=True)
+        plain_bot._left = margin_bot._left = 10_000
+        plain = plain_bot._played_out(game, cmd, seat, 5)
+        leaf = leaves[-1].state.players[1].vp
+        margin = margin_bot._played_out(game, cmd, seat, 5)
+        assert leaves[-1].state.players[1].vp == leaf  # the same line, to the same leaf
+        rachel = leaf - game.state.players[1].vp
+        assert margin == plain - rachel
+        gained += rachel
+    assert gained > 0
+

@@ -150,3 +150,30 @@ def test_worths_kept_from_the_last_look_ahead_are_those_weighed_afresh() -> None
             reused += 1
         game.apply(bot.choose(game))
     assert reused >= 30
+
+
+def test_solo_a_placement_is_worth_less_by_the_vp_it_hands_rachel(monkeypatch) -> None:  # noqa: ANN001
+    # Every worker of Rachel's bumped, by the piece placed or by the NPC it pushes on, is a
+    # funding bonus she takes as VP: each is a VP off the placement's worth, and only that.
+    from engine.bots import greedy
+    from engine.bots.random_bot import RandomBot
+    from engine.commands import PlaceWorker
+
+    game = Game.new(GameOptions(players=1, seed=71))
+    bot = RandomBot(71)
+    bumps = 0
+    while not game.is_over and bumps < 3:
+        dec = game.pending
+        if dec.kind == "phase2" and dec.seat == 0:
+            places = [c for c in game.legal() if isinstance(c, PlaceWorker)]
+            handed = [game.try_apply(c)[0].state.players[1].vp - game.state.players[1].vp
+                      for c in places]
+            if any(handed):
+                monkeypatch.setattr(greedy, "RIVAL_BUMP", 0.0)
+                plain = greedy.weigh(game.state, game.comps, 0, places)
+                monkeypatch.setattr(greedy, "RIVAL_BUMP", 1.0)
+                priced = greedy.weigh(game.state, game.comps, 0, places)
+                assert priced == [w - h for w, h in zip(plain, handed, strict=True)]
+                bumps += 1
+        game.apply(bot.choose(game))
+    assert bumps == 3

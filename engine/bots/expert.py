@@ -72,8 +72,10 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
                  budget: int | None = None, work: int | None = None,
-                 time_left: Callable[[], float] | None = None, rounds: int = 1) -> None:
+                 time_left: Callable[[], float] | None = None, rounds: int = 1,
+                 margin: bool = False) -> None:
         self.seed = seed
+        self.margin = margin  # solo: a line is worth less by the VP Rachel gains along it
         self.rounds = rounds  # how long a play-out runs, in rounds
         self.beam = beam
         self.deals = deals
@@ -225,9 +227,13 @@ class ExpertBot:
             raise
         except Exception:  # noqa: BLE001 - a deal that breaks ends the look where it is
             pass
-        if g.is_over and to_end:
-            return float(g.state.players[seat].vp)
-        return greedy.value(g.state, g.comps, seat)
+        worth = float(g.state.players[seat].vp) if g.is_over and to_end else \
+            greedy.value(g.state, g.comps, seat)
+        if self.margin:
+            for i, p in enumerate(g.state.players):
+                if p.kind == "rachel":
+                    worth -= p.vp - game.state.players[i].vp
+        return worth
 
 
 def _looked(options: list[Command], worths: list[float], order: list[int],
