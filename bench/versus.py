@@ -33,10 +33,11 @@ from saves.atomic import write_atomic
 # its look (budget and work; four and five choices, four and six deals), to measure how its
 # strength grows with search (they think about 2x and 3x as long as the 2 s a main choice
 # allows, so no seat offers them); and with play-outs two rounds long on its own budgets
-# (so on fewer deals), to ask whether a one-round look is what it lacks.
+# (so on fewer deals), to ask whether a one-round look is what it lacks; and solo without the
+# margin over Rachel (its leaves its own worth alone), to measure that again.
 LOOKS: dict[str, Callable[[int], Bot]] = {
     "expert-deep": lambda seed: ExpertBot(seed, rounds=2),
-    "expert-margin": lambda seed: ExpertBot(seed, margin=True),
+    "expert-own": lambda seed: ExpertBot(seed, margin=False),
     "expert-2x": lambda seed: ExpertBot(seed, beam=4, deals=4, budget=2 * expert.BUDGET,
                                         work=2 * expert.WORK),
     "expert-4x": lambda seed: ExpertBot(seed, beam=5, deals=6, budget=4 * expert.BUDGET,

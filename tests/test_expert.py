@@ -237,7 +237,7 @@ def test_solo_a_line_is_worth_less_by_the_vp_rachel_gains_along_it(
                  if g.pending.kind == "phase2"][:4]:
         seat = game.pending.seat
         cmd = _greedy_ranking(game)[0][0][0]
-        plain_bot, margin_bot = ExpertBot(5), ExpertBot(5, margin=True)
+        plain_bot, margin_bot = ExpertBot(5, margin=False), ExpertBot(5)
         plain_bot._left = margin_bot._left = 10_000
         plain = plain_bot._played_out(game, cmd, seat, 5)
         leaf = leaves[-1].state.players[1].vp
