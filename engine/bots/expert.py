@@ -27,8 +27,8 @@ Solo, what decides the game is the margin over Rachel, so a line is worth less b
 gains along it (a worker of hers bumped, the AGM, the end she brings nearer): every line runs
 the same turns on the same deal, so her gains differ between lines only by what the seat did.
 Over seeds 1120-1175 at normal, paired with the expert before it (and with the greedy bot's
-own price on bumping her, greedy.RIVAL_BUMP): own VP +0.1 +- 5.3, Rachel -5.5 +- 6.3, margin
-+5.6 +- 8.2, wins 10 -> 11 of 55.
+own price on bumping her, greedy.RIVAL_BUMP): own VP -0.3 +- 5.3, Rachel -5.5 +- 6.3, margin
++5.2 +- 8.1, wins 11 -> 12 of 56.
 """
 
 from __future__ import annotations
