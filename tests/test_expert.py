@@ -220,31 +220,53 @@ def test_a_play_out_runs_as_many_rounds_as_asked() -> None:
     assert ExpertBot(5).rounds == 1
 
 
-def test_solo_a_line_is_worth_less_by_the_vp_rachel_gains_along_it(
+def test_solo_a_line_is_worth_less_by_the_vp_its_placements_hand_rachel(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # What decides a solo game is the margin over Rachel: a line that hands her VP (a worker
-    # of hers bumped, an AGM she scores more at) is worth less by them.
-    leaves: list[Game] = []
-    value = greedy.value
+    # What decides a solo game is the margin over Rachel: each of her workers the seat's
+    # placements bump is a funding bonus she takes as VP, a VP off the line's worth. Her other
+    # VP along the line (her own turns, an AGM) are not counted.
+    from engine.bots import expert
+    from engine.commands import PlaceWorker
 
-    def last_valued(s, comps, seat):  # noqa: ANN001, ANN202
-        leaves.append(Game(s, comps))
-        return value(s, comps, seat)
+    gifts: list[tuple[Command, int]] = []
+    gift = expert._gift
 
-    monkeypatch.setattr(greedy, "value", last_valued)
-    gained = 0
-    for game in [g for g in positions(1, seed=65, count=12, every=5)
-                 if g.pending.kind == "phase2"][:4]:
+    def recorded(before, after, cmd, rachel):  # noqa: ANN001, ANN202
+        got = gift(before, after, cmd, rachel)
+        gifts.append((cmd, got))
+        return got
+
+    monkeypatch.setattr(expert, "_gift", recorded)
+    handed = lines = 0
+    for game in positions(1, seed=65, count=40, every=5):
         seat = game.pending.seat
-        cmd = _greedy_ranking(game)[0][0][0]
+        # A placement that bumps a worker of hers (or the NPC onto one).
+        cmd = next((c for c in game.legal() if isinstance(c, PlaceWorker) and
+                    game.try_apply(c)[0].state.players[1].vp > game.state.players[1].vp), None)
+        if cmd is None:
+            continue
         plain_bot, margin_bot = ExpertBot(5, margin=False), ExpertBot(5)
         plain_bot._left = margin_bot._left = 10_000
         plain = plain_bot._played_out(game, cmd, seat, 5)
-        leaf = leaves[-1].state.players[1].vp
+        assert not gifts
         margin = margin_bot._played_out(game, cmd, seat, 5)
-        assert leaves[-1].state.players[1].vp == leaf  # the same line, to the same leaf
-        rachel = leaf - game.state.players[1].vp
-        assert margin == plain - rachel
-        gained += rachel
-    assert gained > 0
-
+        assert gifts[0][0] == cmd  # the line's first command, then the seat's own ones
+        assert all(got == 0 for c, got in gifts if not isinstance(c, PlaceWorker))
+        line = sum(got for _, got in gifts)
+        assert margin == plain - line
+        assert line >= game.try_apply(cmd)[0].state.players[1].vp - game.state.players[1].vp
+        handed += line
+        lines += 1
+        gifts.clear()
+        if lines == 3:
+            break
+    assert lines == 3 and handed >= 3
+    # At a table there is no Rachel: nothing is counted.
+    game = positions(2, seed=61, count=1, every=31)[0]
+    cmd = game.legal()[0]
+    bots = ExpertBot(5, margin=False), ExpertBot(5)
+    for bot in bots:
+        bot._left = 10_000
+    assert bots[0]._played_out(game, cmd, game.pending.seat, 5) == \
+        bots[1]._played_out(game, cmd, game.pending.seat, 5)
+    assert not gifts

@@ -23,12 +23,11 @@ that fits. A budget of the greedy bot's trial applies (see WORK) bounds it late 
 where each command costs more.
 Once the game's end has begun, the play-outs run to the end and the leaf is the final score
 (not before: a line that ends the game early would be judged on another scale).
-Solo, what decides the game is the margin over Rachel, so a line is worth less by the VP she
-gains along it (a worker of hers bumped, the AGM, the end she brings nearer): every line runs
-the same turns on the same deal, so her gains differ between lines only by what the seat did.
-Over seeds 1120-1175 at normal, paired with the expert before it (and with the greedy bot's
-own price on bumping her, greedy.RIVAL_BUMP): own VP -0.3 +- 5.3, Rachel -5.5 +- 6.3, margin
-+5.2 +- 8.1, wins 11 -> 12 of 56.
+Solo, what decides the game is the margin over Rachel, so a line is worth less by the VP the
+seat hands her along it: each of her workers its placements bump (or the NPC they push on) is
+a funding bonus she takes as VP, the greedy bot's RIVAL_BUMP. Her other VP are not counted:
+an AGM or a launch put off past the look's one round looks like VP she never scores, and
+counted whole (every VP she gained along a line) the expert's own VP fell at hard.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ import msgspec
 
 from engine.bots import greedy
 from engine.bots.greedy import GreedyBot, OutOfTime
-from engine.commands import Command, Launch
+from engine.commands import Command, Launch, PlaceWorker
 from engine.game import Game
 
 BEAM = 3  # the greedy bot's best main choices that are played out
@@ -218,6 +217,8 @@ class ExpertBot:
             return float("-inf")
         start = g.state.turns_taken
         to_end = bool(game.state.final_phase)
+        rachel = greedy.rachel_seat(game.state) if self.margin else None
+        gifts = 0 if rachel is None else _gift(game.state.players[rachel].vp, g, cmd, rachel)
         bot = GreedyBot(seed & 0xFFFFFFFF, explore=0,
                         stop=None if self.time_left is None else self._time_is_up)
         try:
@@ -228,18 +229,26 @@ class ExpertBot:
                 if g.is_over or (g.state.turns_taken - start > self.rounds * len(g.state.players)
                                  and not to_end):
                     break
-                g.apply(bot.choose(g))
+                c = bot.choose(g)
+                if rachel is not None and g.pending is not None and g.pending.seat == seat:
+                    before = g.state.players[rachel].vp
+                    g.apply(c)
+                    gifts += _gift(before, g, c, rachel)
+                else:
+                    g.apply(c)
         except OutOfTime:
             raise
         except Exception:  # noqa: BLE001 - a deal that breaks ends the look where it is
             pass
         worth = float(g.state.players[seat].vp) if g.is_over and to_end else \
             greedy.value(g.state, g.comps, seat)
-        if self.margin:
-            for i, p in enumerate(g.state.players):
-                if p.kind == "rachel":
-                    worth -= p.vp - game.state.players[i].vp
-        return worth
+        return worth - gifts
+
+
+def _gift(before: int, after: Game, cmd: Command, rachel: int) -> int:
+    """The VP the seat's `cmd` handed Rachel (`before`: hers until then): a placement's bumps.
+    Any other command, 0: the one that ends a turn carries her whole turn with it."""
+    return after.state.players[rachel].vp - before if isinstance(cmd, PlaceWorker) else 0
 
 
 def _looked(options: list[Command], worths: list[float], order: list[int],

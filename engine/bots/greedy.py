@@ -758,9 +758,14 @@ def _weigh_here(state: State, comps: Components, seat: int, options: list[Comman
     return worths, here.children
 
 
+def rachel_seat(state: State) -> int | None:
+    """Rachel's seat in a solo game, else None."""
+    return next((i for i, p in enumerate(state.players) if p.kind == "rachel"), None)
+
+
 def _handed_to_rachel(state: State, comps: Components, cmd: Command) -> int:
     """The VP Rachel gains at once from `cmd` (0 outside a solo game)."""
-    rachel = next((i for i, p in enumerate(state.players) if p.kind == "rachel"), None)
+    rachel = rachel_seat(state)
     if rachel is None:
         return 0
     after = _apply(state, comps, cmd)
