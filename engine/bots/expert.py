@@ -83,7 +83,7 @@ class ExpertBot:
                  time_left: Callable[[], float] | None = None, rounds: int = 1,
                  margin: bool = True) -> None:
         self.seed = seed
-        self.margin = margin  # solo: a line is worth less by the VP Rachel gains along it
+        self.margin = margin  # solo: a line is worth less by the VP its placements hand Rachel
         self.rounds = rounds  # how long a play-out runs, in rounds
         self.beam = beam
         self.deals = deals
