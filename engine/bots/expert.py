@@ -30,7 +30,8 @@ an AGM or a launch put off past the look's one round looks like VP she never sco
 counted whole (every VP she gained along a line) the expert's own VP fell at hard. Paired with
 the expert before (seeds 1120-1175, with greedy.RIVAL_BUMP in the ranking and the play-outs):
 at normal own VP +0.6 +- 4.8, Rachel -8.8 +- 6.3, margin +9.4 +- 7.7, wins 11 -> 16 of 56; at
-hard own VP -1.8 +- 5.3, Rachel -3.0 +- 9.3, margin +1.1 +- 11.0, wins 7 -> 4 of 53.
+hard (seeds 1120-1212) own VP -2.1 +- 4.5, Rachel -0.6 +- 7.3, margin -1.5 +- 8.3, wins 12 -> 10
+of 93: no change beyond noise.
 """
 
 from __future__ import annotations
