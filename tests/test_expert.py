@@ -229,14 +229,14 @@ def test_solo_a_line_is_worth_less_by_the_vp_its_placements_hand_rachel(
     from engine.commands import PlaceWorker
 
     gifts: list[tuple[Command, int]] = []
-    gift = expert._gift
+    gift = expert.handed_to_rachel
 
     def recorded(before, after, cmd, rachel):  # noqa: ANN001, ANN202
         got = gift(before, after, cmd, rachel)
         gifts.append((cmd, got))
         return got
 
-    monkeypatch.setattr(expert, "_gift", recorded)
+    monkeypatch.setattr(expert, "handed_to_rachel", recorded)
     handed = lines = 0
     for game in positions(1, seed=65, count=40, every=5):
         seat = game.pending.seat

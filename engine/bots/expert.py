@@ -42,8 +42,8 @@ from collections.abc import Callable
 import msgspec
 
 from engine.bots import greedy
-from engine.bots.greedy import GreedyBot, OutOfTime
-from engine.commands import Command, Launch, PlaceWorker
+from engine.bots.greedy import GreedyBot, OutOfTime, handed_to_rachel, rachel_seat
+from engine.commands import Command, Launch
 from engine.game import Game
 
 BEAM = 3  # the greedy bot's best main choices that are played out
@@ -221,8 +221,9 @@ class ExpertBot:
             return float("-inf")
         start = g.state.turns_taken
         to_end = bool(game.state.final_phase)
-        rachel = greedy.rachel_seat(game.state) if self.margin else None
-        gifts = 0 if rachel is None else _gift(game.state.players[rachel].vp, g, cmd, rachel)
+        rachel = rachel_seat(game.state) if self.margin else None
+        gifts = 0 if rachel is None else \
+            handed_to_rachel(game.state.players[rachel].vp, g.state, cmd, rachel)
         bot = GreedyBot(seed & 0xFFFFFFFF, explore=0,
                         stop=None if self.time_left is None else self._time_is_up)
         try:
@@ -234,12 +235,11 @@ class ExpertBot:
                                  and not to_end):
                     break
                 c = bot.choose(g)
-                if rachel is not None and g.pending is not None and g.pending.seat == seat:
-                    before = g.state.players[rachel].vp
-                    g.apply(c)
-                    gifts += _gift(before, g, c, rachel)
-                else:
-                    g.apply(c)
+                mine = g.pending is not None and g.pending.seat == seat
+                before = 0 if rachel is None else g.state.players[rachel].vp
+                g.apply(c)
+                if rachel is not None and mine:
+                    gifts += handed_to_rachel(before, g.state, c, rachel)
         except OutOfTime:
             raise
         except Exception:  # noqa: BLE001 - a deal that breaks ends the look where it is
@@ -248,11 +248,6 @@ class ExpertBot:
             greedy.value(g.state, g.comps, seat)
         return worth - gifts
 
-
-def _gift(before: int, after: Game, cmd: Command, rachel: int) -> int:
-    """The VP the seat's `cmd` handed Rachel (`before`: hers until then): a placement's bumps.
-    Any other command, 0: the one that ends a turn carries her whole turn with it."""
-    return after.state.players[rachel].vp - before if isinstance(cmd, PlaceWorker) else 0
 
 
 def _looked(options: list[Command], worths: list[float], order: list[int],

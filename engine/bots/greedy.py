@@ -447,11 +447,12 @@ class _Look:
         self.node: _Node | None = None
 
     def weigh(self, node: _Node | None, state: State, comps: Components, seat: int,
-              cmd: Command, depth: int, i: int) -> float:
-        """`cmd`'s worth, recorded in `node` (with the node its look-ahead made, if any)."""
+              cmd: Command, depth: int, i: int, after: State | None = None) -> float:
+        """`cmd`'s worth, recorded in `node` (with the node its look-ahead made, if any).
+        `after`: the position `cmd` leads to, where the caller has tried it already."""
         hits, known = self.hits, len(self.memo)
         self.node = None
-        worth = _worth(state, comps, seat, cmd, depth, self)
+        worth = _worth(state, comps, seat, cmd, depth, self, after=after)
         if node is not None:
             writes = tuple(list(self.memo.items())[known:]) if len(self.memo) > known else ()
             node.entries.append(_Entry(cmd, depth, worth, self.hits == hits, writes))
@@ -461,8 +462,9 @@ class _Look:
 
 
 def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
-           look: _Look, more: int = 1) -> float:
-    after = _apply(state, comps, cmd)
+           look: _Look, more: int = 1, after: State | None = None) -> float:
+    if after is None:
+        after = _apply(state, comps, cmd)
     if after is None:
         return float("-inf")
     if isinstance(cmd, Launch):
@@ -741,10 +743,15 @@ def _weigh_here(state: State, comps: Components, seat: int, options: list[Comman
     look = _Look()
     here = _Node(state, comps)
     worths = []
+    rachel = rachel_seat(state) if RIVAL_BUMP else None
     for i, c in enumerate(options):
         if stop is not None and stop():
             raise OutOfTime
         d = depth if isinstance(c, (PlaceWorker, TakeAction)) else 0
+        # A placement's bumps are read off the position it leads to, which its weighing
+        # then starts from.
+        after = _apply(state, comps, c) if rachel is not None and \
+            isinstance(c, PlaceWorker) else None
         e = entries[i] if entries else None
         if e is not None and e.clean and e.depth == d and e.cmd == c:
             worths.append(e.worth)
@@ -752,9 +759,10 @@ def _weigh_here(state: State, comps: Components, seat: int, options: list[Comman
             if i in kids:
                 here.children[i] = kids[i]
         else:
-            worths.append(look.weigh(here, state, comps, seat, c, d, i))
-        if RIVAL_BUMP and isinstance(c, PlaceWorker):
-            worths[-1] -= RIVAL_BUMP * _handed_to_rachel(state, comps, c)
+            worths.append(look.weigh(here, state, comps, seat, c, d, i, after))
+        if rachel is not None and after is not None:
+            worths[-1] -= RIVAL_BUMP * handed_to_rachel(state.players[rachel].vp, after, c,
+                                                        rachel)
     return worths, here.children
 
 
@@ -763,13 +771,10 @@ def rachel_seat(state: State) -> int | None:
     return next((i for i, p in enumerate(state.players) if p.kind == "rachel"), None)
 
 
-def _handed_to_rachel(state: State, comps: Components, cmd: Command) -> int:
-    """The VP Rachel gains at once from `cmd` (0 outside a solo game)."""
-    rachel = rachel_seat(state)
-    if rachel is None:
-        return 0
-    after = _apply(state, comps, cmd)
-    return 0 if after is None else after.players[rachel].vp - state.players[rachel].vp
+def handed_to_rachel(before: int, after: State, cmd: Command, rachel: int) -> int:
+    """The VP a seat's `cmd` handed Rachel (`before`: hers until then), that is, a placement's
+    bumps. Any other command, 0: the one that ends a turn carries her whole turn with it."""
+    return after.players[rachel].vp - before if isinstance(cmd, PlaceWorker) else 0
 
 
 def _launch_worth(state: State, comps: Components, seat: int, cmd: Command) -> float:
