@@ -140,6 +140,18 @@ def _profile(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_options(p: argparse.ArgumentParser, games: int, seed: int) -> None:
+    """The options of a long run of games (versus, screen): which seeds, at which level, in how
+    many processes, kept in which file."""
+    p.add_argument("--games", type=int, default=games, help="seeds")
+    p.add_argument("--seed", type=int, default=seed)
+    p.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    p.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
+    p.add_argument("--save", default=None, metavar="FILE",
+                   help="keep every game in FILE as it ends; a run started again with the "
+                        "same FILE plays only the games it lacks")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench",
                                      description="galcruise benchmarks, fuzzing, calibration")
@@ -199,13 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     vs.add_argument("--against", default="greedy", choices=KINDS)
     vs.add_argument("--players", type=int, choices=[1, 2], default=2,
                     help="2: the bots face each other, both seats; 1: each plays Rachel")
-    vs.add_argument("--games", type=int, default=12, help="seeds")
-    vs.add_argument("--seed", type=int, default=1000)
-    vs.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
-    vs.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
-    vs.add_argument("--save", default=None, metavar="FILE",
-                    help="keep every game in FILE as it ends; a run started again with the "
-                         "same FILE plays only the games it lacks")
+    _run_options(vs, games=12, seed=1000)
     vs.add_argument("--load", nargs="+", default=None, metavar="FILE",
                     help="report saved runs (combined) instead of playing")
     vs.set_defaults(run=_versus)
@@ -225,13 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench.screen import BOTS
 
     sc.add_argument("--bot", default="greedy", choices=BOTS)
-    sc.add_argument("--games", type=int, default=48, help="seeds")
-    sc.add_argument("--seed", type=int, default=1100)
-    sc.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
-    sc.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
-    sc.add_argument("--save", default=None, metavar="FILE",
-                    help="keep every game in FILE as it ends; a run started again with the "
-                         "same FILE plays only the games it lacks")
+    _run_options(sc, games=48, seed=1100)
     sc.add_argument("--load", default=None, metavar="FILE", help="report a saved run")
     sc.add_argument("--base", default=None, metavar="FILE",
                     help="a saved run to compare with, seed for seed")
