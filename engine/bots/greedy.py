@@ -16,6 +16,7 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -49,8 +50,8 @@ from engine.modules.specialised_blueprints import rules as sb
 from engine.modules.specialised_blueprints.decisions import VisitBuild, VisitSegment
 from engine.registry import rules_for
 from engine.rng import Rng
-from engine.rules import goals, launch, scoring, ships
-from engine.rules.metrics import cockpit_vp, metric, wings
+from engine.rules import goals, launch, scoring
+from engine.rules.metrics import counter
 from engine.state import Player, State
 
 _encoder = msgspec.msgpack.Encoder()
@@ -142,13 +143,71 @@ _ADS_VP = tuple(_stepped(n, ADS) for n in range(32))
 _root = threading.local()
 
 
+class _Tables:
+    """What `value` reads off the components in every position, by id: the same numbers as
+    the components' own lookups, each read once per components (a dict lookup here against a
+    method call, two dict lookups and an attribute there; `value` makes some 40 of them)."""
+
+    __slots__ = ("ahead", "blueprint_vp", "cockpit", "comps", "goals", "reputation_vp")
+
+    def __init__(self, comps: Components) -> None:
+        self.comps = comps
+        self.blueprint_vp: dict[str, int] = {}
+        # A cockpit's condition: (VP per step, the count it reads, the count per step).
+        self.cockpit: dict[str, tuple[int, Callable[[Player, Any], int], int]] = {}
+        self.ahead: dict[tuple[str, int], int] = {}  # (tile, stop): destinations after it
+        self.goals: dict[str, tuple[tuple[Callable[[Player, Any], int], tuple[int, ...]], ...]] = {}
+        table = comps.board.reputation_vp
+        self.reputation_vp = tuple(scoring.vp_at_reputation(table, n) for n in range(64))
+
+    def bp_vp(self, bp: str) -> int:
+        got = self.blueprint_vp.get(bp)
+        if got is None:
+            got = self.blueprint_vp[bp] = self.comps.blueprint(bp).vp
+        return got
+
+    def condition(self, cockpit: str) -> tuple[int, Callable[[Player, Any], int], int]:
+        got = self.cockpit.get(cockpit)
+        if got is None:
+            cond = self.comps.cockpit(cockpit).condition
+            got = self.cockpit[cockpit] = (cond.vp, counter(cond.metric), cond.per)
+        return got
+
+    def destinations_after(self, tile: str, stop: int) -> int:
+        got = self.ahead.get((tile, stop))
+        if got is None:
+            got = self.ahead[(tile, stop)] = \
+                len(self.comps.cruise_tile(tile).destinations_after(stop))
+        return got
+
+    def goal_list(self, tile: str) -> tuple[tuple[Callable[[Player, Any], int], tuple[int, ...]],
+                                             ...]:
+        got = self.goals.get(tile)
+        if got is None:
+            got = self.goals[tile] = tuple((counter(g.metric), tuple(g.thresholds))
+                                           for g in self.comps.goal_tile(tile).goals)
+        return got
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(comps: Components) -> _Tables:
+    got = _TABLES.get(id(comps))
+    if got is None or got.comps is not comps:
+        got = _TABLES[id(comps)] = _Tables(comps)
+    return got
+
+
 def value(s: State, comps: Components, seat: int) -> float:
     """What the position is worth to `seat`, in VP."""
-    # The bot's hot path (a choice values about 900 positions): the rules' own helpers give
-    # the counts; the prices are looked up, and each sum keeps the order it was written in,
-    # so the floats (and the moves) stay the same.
+    # The bot's hot path (a choice values about 900 positions): the counts are the rules' own
+    # (cabins, cockpit conditions, goal thresholds), read through per-components tables; the
+    # prices are looked up, and each sum keeps the order it was written in, so the floats (and
+    # the moves) stay the same.
     r = rules_for(s.options.modules)
     ctx = Ctx(s, comps, r)
+    tables = _tables(comps)
     p = s.players[seat]
     b = s.board
     v = float(p.vp)
@@ -163,13 +222,23 @@ def value(s: State, comps: Components, seat: int) -> float:
     root: tuple[int, int] | None = getattr(_root, "track", None)
     track = len(progress) if root is None else root[0] + progress.count(seat) - root[1]
     late = min(1.0, track / max(1, sum(sections)))
-    w = wings(p)
+    w = 1 + p.goal_cubes.count(False)  # metrics.wings
     # Cubes not yet scored by an AGM score once each, times the wings shown then.
     unscored = progress[sum(sections[: s.agm_done]):].count(seat)
     v += (unscored + FUTURE_CUBES * (1 - late)) * w
-    v += scoring.developments_vp(ctx, p) + DEVELOPMENT * p.developments_placed
-    v += scoring.segments_vp(ctx, p)
-    v += _reputation_vp(comps, p.reputation) + REPUTATION * p.reputation
+    emptied = 3 - max(p.developments_left)  # scoring.developments_vp
+    v += (comps.board.development_column_vp[emptied - 1] if emptied else 0) + \
+        DEVELOPMENT * p.developments_placed
+    bp_vp = tables.blueprint_vp
+    segments_vp = 0  # scoring.segments_vp
+    for sh in p.ships:
+        for bp in sh.segments:
+            got = bp_vp.get(bp)
+            segments_vp += got if got is not None else tables.bp_vp(bp)
+    v += segments_vp
+    rep = p.reputation
+    v += (tables.reputation_vp[rep] if 0 <= rep < 64 else
+          scoring.vp_at_reputation(comps.board.reputation_vp, rep)) + REPUTATION * rep
     room = 0  # the biggest ship's cabins: the presold guests it can board
     unlaunched = UNLAUNCHED * (UNLAUNCHED_EARLY + (1 - UNLAUNCHED_EARLY) * late)
     # A ship at a destination whose tours (and upgrade) are still to come: a launch's rollout
@@ -187,16 +256,20 @@ def value(s: State, comps: Components, seat: int) -> float:
                 unlocking.append(d.ship)
             elif isinstance(d, Boarding):
                 boarding = d
+    halves = r.ships  # a module (客室斡旋) reads the cabins from halves (ships.cabins)
+    condition = tables.condition
     for i, sh in enumerate(p.ships):
-        cabins = ships.cabins(sh, ctx, p)  # a module (客室斡旋) may read them from halves
+        n = len(sh.segments)
+        cabins = halves.cabins(ctx, p, sh) if halves is not None else (n - 1 if n > 1 else 0)
         if cabins > room:
             room = cabins
-        v += SHIP + SEGMENT * len(sh.segments) + CABIN * cabins
-        v += 0.5 * cockpit_vp(ctx, p, sh)
+        v += SHIP + SEGMENT * n + CABIN * cabins
+        per_vp, count, per = condition(sh.cockpit)  # metrics.cockpit_vp
+        v += 0.5 * (per_vp * (count(p, sh) // per))
         if not sh.launched_once:
             v -= unlaunched
         if sh.cruise:
-            ahead = len(comps.cruise_tile(sh.cruise).destinations_after(sh.stop))
+            ahead = tables.destinations_after(sh.cruise, sh.stop)
             v += (GUEST_ABOARD + TOUR * ahead) * len(sh.guests)
             if i in touring:
                 v += TOUR * touring[i]
@@ -206,14 +279,15 @@ def value(s: State, comps: Components, seat: int) -> float:
     money_vp = _MONEY_VP[money] if 0 <= money < 64 else _stepped(money, MONEY)
     ads_vp = _ADS_VP[ads] if 0 <= ads < 32 else _stepped(ads, ADS)
     v += money_vp + ads_vp + CARD * len(p.hand)
-    food, oxygen, fuel = p.capacity("food"), p.capacity("oxygen"), p.capacity("fuel")
+    left = p.developments_left  # Player.capacity, in RESOURCES order
+    food, oxygen, fuel = 5 - left[0], 5 - left[1], 5 - left[2]
     kept = ((p.food if p.food < food else food) + (p.oxygen if p.oxygen < oxygen else oxygen)
             + (p.fuel if p.fuel < fuel else fuel))
     v += RESOURCE * kept
-    blueprint = comps.blueprint
     cards = 0
     for bp in p.blueprints:
-        cards += BLUEPRINT + BLUEPRINT_VP * blueprint(bp).vp
+        got = bp_vp.get(bp)
+        cards += BLUEPRINT + BLUEPRINT_VP * (got if got is not None else tables.bp_vp(bp))
     v += cards
     v -= POTENTIAL_DECAY * late * (money_vp + ads_vp + CARD * len(p.hand) + cards
                                    + REPUTATION * p.reputation + RESOURCE * kept)
@@ -226,17 +300,16 @@ def value(s: State, comps: Components, seat: int) -> float:
             # as a presold one, and the launch's play-out boarded it and left a presold guest
             # behind (the bot then turned down a ready launch, 9 VP below, seven turns running).
             ship = p.ships[boarding.ship]
-            dests = len(comps.cruise_tile(ship.cruise).destinations) if ship.cruise else 0
+            dests = tables.destinations_after(ship.cruise, -1) if ship.cruise else 0
             room = max(0, launch.cabin_capacity(ctx, p, ship) - len(ship.guests))
         else:
-            tile = comps.cruise_tile(space.tile) if space.tile else None
-            dests = len(tile.destinations) if tile else 0
+            dests = tables.destinations_after(space.tile, -1) if space.tile else 0
         # Guests beyond the cabins will not board: each costs 2 reputation.
         aboard = min(len(space.presold), room)
         v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
         v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
     v -= _launch_gap(ctx, p, (food, oxygen, fuel))
-    v += _goal_progress(ctx, p)
+    v += _goal_progress(ctx, p, tables)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
     for module_value in r.bot_values:
@@ -244,20 +317,6 @@ def value(s: State, comps: Components, seat: int) -> float:
     if "specialised_blueprints" in s.options.modules:
         v += _visit_value(ctx, p)
     return v
-
-
-# scoring.reputation_vp by level, per components (the board's table never changes in a game).
-_REPUTATION_VP: dict[int, tuple[Components, tuple[int, ...]]] = {}
-
-
-def _reputation_vp(comps: Components, level: int) -> int:
-    got = _REPUTATION_VP.get(id(comps))
-    if got is None or got[0] is not comps:
-        table = comps.board.reputation_vp
-        vps = tuple(scoring.vp_at_reputation(table, n) for n in range(64))
-        got = _REPUTATION_VP[id(comps)] = (comps, vps)
-    return got[1][level] if 0 <= level < 64 else \
-        scoring.vp_at_reputation(comps.board.reputation_vp, level)
 
 
 # 《専門設計図》: a segment's follow-up effects, per unit (a build saves an action and is a
@@ -296,18 +355,23 @@ def _visit_price(ctx: Ctx, p: Player, visit: sb.Visit) -> float:
     return v
 
 
-def _goal_progress(ctx: Ctx, p: Player) -> float:
+def _goal_progress(ctx: Ctx, p: Player, tables: _Tables | None = None) -> float:
     """A one-step player sees a goal only when it is met; this gives it a slope to climb: each
     goal is worth GOAL in proportion to how much of its current threshold is reached (a goal
     already met keeps the whole of it, so meeting one never looks like a loss)."""
     total = 0.0
     b = ctx.s.board
-    for j, g in enumerate(ctx.c.goal_tile(b.goal_tile).goals):
+    if tables is None:
+        tables = _tables(ctx.c)
+    # goals.threshold, inlined: 4 players, the third and later achievers need the top one.
+    four = len(ctx.s.players) == 4
+    for j, (count, thresholds) in enumerate(tables.goal_list(b.goal_tile)):
         if j in p.goals_done:
             total += GOAL
         elif p.goal_cubes[j]:
-            need = goals.threshold(ctx, j)
-            total += GOAL * min(1.0, metric(ctx, p, g.metric) / (need if need > 1 else 1))
+            need = thresholds[goals.TOP] if four and b.goal_achievers[j] >= 2 else \
+                thresholds[b.goal_trackers[j]]
+            total += GOAL * min(1.0, count(p, None) / (need if need > 1 else 1))
     return total
 
 
@@ -568,7 +632,10 @@ def _played_out(state: State, comps: Components, seat: int, extras: bool = True)
         best: State | None = None
         best_v = float("-inf")
         tried: list[State] = []
-        for c in _legal(state, comps):
+        # Without extras, they are not listed at all (their checks are most of a launch
+        # step's listing); the rest is listed as in full.
+        for c in (_legal(state, comps) if extras else
+                  flow.legal(Ctx(state, comps), skip=EXTRAS)):
             extra = isinstance(c, EXTRAS)
             if extra and not extras:
                 continue

@@ -12,11 +12,15 @@ if TYPE_CHECKING:
 
 
 def metric(ctx: Ctx, p: Player, name: str, ship: Ship | None = None) -> int:
+    return counter(name)(p, ship)
+
+
+def counter(name: str) -> Callable[[Player, Ship | None], int]:
+    """The count a metric's name stands for: (player, ship or None) -> int."""
     try:
-        count = _COUNTS[name]
+        return _COUNTS[name]
     except KeyError:
         raise KeyError(f"unknown metric {name}") from None
-    return count(p, ship)
 
 
 # By name: cockpit conditions and goals ask these in every position a bot values, and a chain

@@ -24,18 +24,23 @@ def usable(ctx: Ctx, p: Player, slot: int) -> bool:
 
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
-    # Cheapest tests first (invented, then the kind, then fees): a hot path of legal().
+    # Cheapest tests first (invented, then the kind, then fees): a hot path of legal() and of
+    # every position a bot values. `usable` inlined: its owner and fee tests, as unpaid_owners.
     if kind not in ctx.c.technology_kinds:
         return 0
     total = 0
     b = ctx.s.board
-    owners = b.tech_owners
-    by_id = ctx.c.technology
+    effect = ctx.c.technology_effect
+    enhanced = ctx.r.tech_effect
+    seat = p.seat
+    paid = ctx.s.turn.paid
+    tech_owners = b.tech_owners
     for i, t in enumerate(b.technologies):
-        if not owners[i]:
+        owners = tech_owners[i]
+        if not owners:
             continue
-        eff = by_id(t).effect if ctx.r.tech_effect is None else ctx.r.tech_effect(ctx, i)
-        if eff.kind == kind and usable(ctx, p, i):
+        eff = effect[t] if enhanced is None else enhanced(ctx, i)
+        if eff.kind == kind and (seat in owners or technology_place(i + 1) in paid):
             total += eff.amount if not flag else 1
     return total
 
