@@ -559,8 +559,10 @@ class Components:
                     raise DataError(f"{KIND_FILES[kind]}: {kind} {it.id!r}: id: appears twice")
                 table[it.id] = it
             self._by_id[kind] = table
-        # By id, for technologies.tech_amount (a hot path of legal() and of bots' values).
+        # By id, for technologies.tech_amount and upgrades.effect_amount (hot paths of legal()
+        # and of the bots' values).
         self.technology_effect: dict[str, Effect] = {t.id: t.effect for t in self.technologies}
+        self.upgrade_effect: dict[str, Effect] = {u.id: u.effect for u in self.upgrades}
         # Most effect kinds asked about belong to no technology: answer those without a look.
         self.technology_kinds = frozenset(
             [t.effect.kind for t in self.technologies] +

@@ -14,12 +14,18 @@ BASE_SEGMENTS = 3
 
 
 def has_effect(ctx: Ctx, p: Player, kind: str) -> bool:
-    return any(ctx.c.upgrade(u).effect.kind == kind for u in p.upgrades)
+    effect = ctx.c.upgrade_effect
+    return any(effect[u].kind == kind for u in p.upgrades)
 
 
 def effect_amount(ctx: Ctx, p: Player, kind: str) -> int:
-    return sum(ctx.c.upgrade(u).effect.amount for u in p.upgrades
-               if ctx.c.upgrade(u).effect.kind == kind)
+    total = 0
+    effect = ctx.c.upgrade_effect
+    for u in p.upgrades:
+        eff = effect[u]
+        if eff.kind == kind:
+            total += eff.amount
+    return total
 
 
 def max_ships(ctx: Ctx, p: Player) -> int:
