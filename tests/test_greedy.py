@@ -16,6 +16,7 @@ from engine.bots.greedy import (
     _candidates,
     _encoder,
     _played_out,
+    _tables,
     _weigh,
 )
 from engine.commands import HireExpert, Launch, PlayAgendaEffect, TakeAction
@@ -177,3 +178,42 @@ def test_solo_a_placement_is_worth_less_by_the_vp_it_hands_rachel(monkeypatch) -
                 bumps += 1
         game.apply(bot.choose(game))
     assert bumps == 3
+
+
+def test_the_values_tables_read_what_the_rules_helpers_read() -> None:
+    """value() reads cockpit VP, segment VP, destinations ahead and goal thresholds through
+    per-components tables: over the positions of greedy games (4 players, and 2 with cabins
+    from halves) they are the numbers the rules' own helpers give."""
+    from engine.ctx import Ctx
+    from engine.rules import goals, scoring
+    from engine.rules.metrics import cockpit_vp, metric
+
+    checked, flying = 0, 0
+    for opts in (GameOptions(players=4, seed=31, seats=("greedy",) * 4),
+                 GameOptions(players=2, seed=32, seats=("greedy",) * 2,
+                             modules=("cabin_pairing",))):
+        game = Game.new(opts)
+        bots = {s: GreedyBot(s) for s in range(opts.players)}
+        tables = _tables(game.comps)
+        while not game.is_over and game.state.turn.number <= 10:
+            ctx = Ctx(game.state, game.comps)
+            b = game.state.board
+            for p in game.state.players:
+                assert sum(tables.bp_vp(bp) for sh in p.ships for bp in sh.segments) == \
+                    scoring.segments_vp(ctx, p)
+                for sh in p.ships:
+                    vp, count, per = tables.condition(sh.cockpit)
+                    assert vp * (count(p, sh) // per) == cockpit_vp(ctx, p, sh)
+                    if sh.cruise:
+                        flying += 1
+                        assert tables.destinations_after(sh.cruise, sh.stop) == \
+                            len(game.comps.cruise_tile(sh.cruise).destinations_after(sh.stop))
+                tile = game.comps.goal_tile(b.goal_tile)
+                for j, (count, thresholds) in enumerate(tables.goal_list(b.goal_tile)):
+                    assert count(p, None) == metric(ctx, p, tile.goals[j].metric)
+                    top = len(game.state.players) == 4 and b.goal_achievers[j] >= 2
+                    assert thresholds[3 if top else b.goal_trackers[j]] == \
+                        goals.threshold(ctx, j)
+                checked += 1
+            game.apply(bots[game.pending.seat].choose(game))
+    assert checked > 300 and flying > 10

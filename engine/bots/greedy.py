@@ -16,7 +16,6 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 
@@ -52,7 +51,7 @@ from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring
 from engine.rules.metrics import counter
-from engine.state import Player, State
+from engine.state import Player, Ship, State
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(State)
@@ -143,6 +142,11 @@ _ADS_VP = tuple(_stepped(n, ADS) for n in range(32))
 _root = threading.local()
 
 
+# A count a cockpit condition or a goal reads (metrics.counter), and a goal's thresholds.
+_Count = Callable[[Player, Ship | None], int]
+_Goal = tuple[_Count, tuple[int, ...]]
+
+
 class _Tables:
     """What `value` reads off the components in every position, by id: the same numbers as
     the components' own lookups, each read once per components (a dict lookup here against a
@@ -154,9 +158,9 @@ class _Tables:
         self.comps = comps
         self.blueprint_vp: dict[str, int] = {}
         # A cockpit's condition: (VP per step, the count it reads, the count per step).
-        self.cockpit: dict[str, tuple[int, Callable[[Player, Any], int], int]] = {}
+        self.cockpit: dict[str, tuple[int, _Count, int]] = {}
         self.ahead: dict[tuple[str, int], int] = {}  # (tile, stop): destinations after it
-        self.goals: dict[str, tuple[tuple[Callable[[Player, Any], int], tuple[int, ...]], ...]] = {}
+        self.goals: dict[str, tuple[_Goal, ...]] = {}
         table = comps.board.reputation_vp
         self.reputation_vp = tuple(scoring.vp_at_reputation(table, n) for n in range(64))
 
@@ -166,7 +170,7 @@ class _Tables:
             got = self.blueprint_vp[bp] = self.comps.blueprint(bp).vp
         return got
 
-    def condition(self, cockpit: str) -> tuple[int, Callable[[Player, Any], int], int]:
+    def condition(self, cockpit: str) -> tuple[int, _Count, int]:
         got = self.cockpit.get(cockpit)
         if got is None:
             cond = self.comps.cockpit(cockpit).condition
@@ -180,8 +184,7 @@ class _Tables:
                 len(self.comps.cruise_tile(tile).destinations_after(stop))
         return got
 
-    def goal_list(self, tile: str) -> tuple[tuple[Callable[[Player, Any], int], tuple[int, ...]],
-                                             ...]:
+    def goal_list(self, tile: str) -> tuple[_Goal, ...]:
         got = self.goals.get(tile)
         if got is None:
             got = self.goals[tile] = tuple((counter(g.metric), tuple(g.thresholds))
@@ -355,14 +358,12 @@ def _visit_price(ctx: Ctx, p: Player, visit: sb.Visit) -> float:
     return v
 
 
-def _goal_progress(ctx: Ctx, p: Player, tables: _Tables | None = None) -> float:
+def _goal_progress(ctx: Ctx, p: Player, tables: _Tables) -> float:
     """A one-step player sees a goal only when it is met; this gives it a slope to climb: each
     goal is worth GOAL in proportion to how much of its current threshold is reached (a goal
     already met keeps the whole of it, so meeting one never looks like a loss)."""
     total = 0.0
     b = ctx.s.board
-    if tables is None:
-        tables = _tables(ctx.c)
     # goals.threshold, inlined: 4 players, the third and later achievers need the top one.
     four = len(ctx.s.players) == 4
     for j, (count, thresholds) in enumerate(tables.goal_list(b.goal_tile)):
