@@ -31,12 +31,18 @@ GOLDEN = Path(__file__).parent / "golden"
 # name, VP in play, cockpits, developments, segments, progress, reputation, others, total
 SHEETS = {
     "golden-1p.json": [
-        # Pink: cockpits 4 (9 segments, 1 per 2) + 6 (4 developments, 3 per 2) + 6 (2
-        # technologies, 3 each); 1 column emptied; section 3: 2 cubes x 1 wing; reputation 2.
-        ("Pink", 69, 16, 5, 17, 2, 1, 3, 113),
-        # Rachel: (4 + 6) + (8 + 7) + (8 + 0 - 5 for the ship never launched) = 28; two
-        # columns emptied: 15; (2 cubes + 1 for the top reputation 14) x 4 wings = 12.
-        ("Rachel", 166, 28, 15, 13, 12, 12, 0, 246),
+        # Re-made when Rachel's development actions began to earn her second action (book:
+        # レイチェルの手番, 2 actions when her worker's station offers hers): the old log's
+        # command 83 became illegal. Checked by hand from the final position:
+        # Pink: cockpits 2 (5 segments, 1 per 2) + 9 (6 developments, 3 per 2) + 9 - 5 (3
+        # technologies, 3 each; ck09's ship never launched); 2 columns emptied: 15; section 3
+        # and beyond: 1 cube + 1 for the top reputation 11, x 2 wings; reputation 11: 9;
+        # 0 money + 7 ads + 2 blueprints + 9 resources = 18: 6.
+        ("Pink", 49, 15, 15, 11, 4, 9, 6, 109),
+        # Rachel: (8 for 4 launches + 5) + (8 for 2 ships of 3 segments + 7) + (12 for 4
+        # launches + 0 - 5 for the ship never launched) = 35; two columns emptied: 15;
+        # 3 cubes x 4 wings = 12; reputation 9: 7.
+        ("Rachel", 142, 35, 15, 12, 12, 7, 0, 223),
     ],
     "golden-2p.json": [
         # Pink: 4 + 6 + (0 - 5): the experts cockpit's ship never launched; 32 items: 10.

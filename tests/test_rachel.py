@@ -230,6 +230,25 @@ def test_her_own_station_action_gives_a_second_action_at_easy() -> None:
     assert "refills the silo" in text and "second action" not in text
 
 
+@pytest.mark.parametrize("difficulty", ["easy", "normal"])
+def test_a_development_where_her_station_offers_it_gives_a_second_action(difficulty: str) -> None:
+    """Her development actions are the board's Build a Development: at station 5, which
+    offers it, a second card follows (book: 2 actions when her worker's station offers hers)."""
+    g = solo(difficulty, real=True)
+    fixed_board(g)
+    r = g.state.players[1]
+    r.break_room = ["worker"]
+    placed = r.developments_placed
+    # ra04: Hire an Expert (none affordable) / Build a Development on the network; the next
+    # card's diagram (ra06) sends her worker to station 5: Build a Development there.
+    stack_deck(g, "ra04", "ra06", "ra10")
+    text = run(g)
+    assert "station 5 (Build a Development" in text
+    assert "Her station offers that action: Rachel takes a second action." in text
+    assert g.state.rachel is not None and g.state.rachel.discard == ["ra04", "ra06"]
+    assert r.developments_placed == placed + 2
+
+
 # --- the actions' examples ------------------------------------------------------------------
 def test_build_example_new_ship_and_the_discarded_agenda_card() -> None:
     g = solo()

@@ -22,14 +22,6 @@ if TYPE_CHECKING:
 MAX_SHIPS = 3  # her upgrades have no effect: never 4 ships or 4 segments
 MAX_SEGMENTS = 3
 SILO_MAX = 5
-# Which board action each of hers is, for the second action (the station's own or connected).
-BOARD_ACTION = {
-    "build_segments": "build_segments", "draw_agenda": "draw_agenda",
-    "refill_agenda": "refill_agenda", "gain_resources": "gain_resources",
-    "refill_silo": "refill_silo", "advertise_cruise": "advertise_cruise",
-    "develop_network": "build_development", "develop_technology": "build_development",
-    "hire_expert": "hire_expert", "refill_blueprints": "acquire_blueprints", "launch": "",
-}
 
 
 def _say(ctx: Ctx, p: Player, text: str) -> None:
@@ -376,6 +368,9 @@ def hire(ctx: Ctx, p: Player, card: RachelCard) -> str:
 
 # --- the table ---------------------------------------------------------------------------
 Possible = Callable[["Ctx", Player, RachelCard], bool]
+# Returns the board action hers was, which decides her second action (turn.second_action):
+# both developments are Build a Development, the blueprint refill Acquire Blueprints, a
+# launch none ("").
 Do = Callable[["Ctx", Player, RachelCard], str]
 
 ACTIONS: dict[str, tuple[Possible, Do]] = {

@@ -100,14 +100,15 @@ def deploy_station(ctx: Ctx, p: Player) -> int:
 
 def carry_out(ctx: Ctx, p: Player, card: RachelCard) -> str | None:
     """Do the card's top action, else its bottom one; a card with neither is discarded and
-    the next one revealed. Returns her action's name, or None when she did nothing."""
+    the next one revealed. Returns the board action hers was (a development of either kind is
+    Build a Development; "" for a launch, which is none), or None when she did nothing."""
     for _ in range(len(ctx.c.rachel_cards)):
         action = choose(ctx, p, card)
         if action is not None:
             _say(ctx, p, f"{card.name}: Rachel takes {deck.label(card, action)}.")
             done = actions.do(ctx, p, card, action)
             deck.end_of_action(ctx)
-            return done or action
+            return done
         _say(ctx, p, f"Rachel can do neither action of {card.name}: she discards it and "
              "reveals the next card.")
         card = deck.reveal(ctx)
@@ -116,10 +117,9 @@ def carry_out(ctx: Ctx, p: Player, card: RachelCard) -> str | None:
     return None
 
 
-def second_action(ctx: Ctx, p: Player, done: str) -> bool:
-    """Her station offers the action she took; or (normal/hard) a development connects her
-    station to the station that does. Only your developments there: she pays you her fee."""
-    board_action = actions.BOARD_ACTION.get(done, "")
+def second_action(ctx: Ctx, p: Player, board_action: str) -> bool:
+    """Her station offers the (board) action she took; or (normal/hard) a development connects
+    her station to the station that does. Only your developments there: she pays you her fee."""
     t = ctx.s.turn
     b = ctx.s.board
     occ = b.occupants[t.station - 1] if t.station else None
