@@ -18,7 +18,7 @@ from engine.commands import PlaceWorker
 from engine.components import Components, RachelCard, data_hash
 from engine.ctx import Ctx
 from engine.errors import IllegalOptions
-from engine.rules import scoring
+from engine.rules import metrics, scoring
 from engine.rules.rachel import actions, deck, launch, numbers, turn
 from engine.rules.rachel import travel as rtravel
 from engine.state import NPC, Occupant, Ship, Turn
@@ -693,6 +693,20 @@ def test_final_score_sheet_cockpits_include_segments_and_no_others() -> None:
     assert line.cockpits == 8
     assert line.segments == 7
     assert line.others == 0
+
+
+def test_her_upgrade_tokens_count_for_a_cockpit_of_upgrades_unlocked() -> None:
+    """Her tokens cover her board's upgrade spaces (kept apart from Player.upgrades: no effect
+    applies to her); Explorer Bridge, 3 VP per upgrade unlocked, counts them."""
+    g = solo()
+    s = g.state
+    r = s.players[1]
+    assert s.rachel is not None
+    s.rachel.upgrades = ["up-o1", "up-p1"]
+    r.ships = [Ship(cockpit="ck10", engine="en02", segments=bps(g, 2, 2), launched_once=True)]
+    line = scoring.sheet(Ctx(s, g.comps), final=False)[1]
+    assert line.cockpits == 2 * 3 + 4  # the condition, then her ship's segments
+    assert metrics.cockpit_vp(Ctx(s, g.comps), r, r.ships[0]) == 6
 
 
 def test_rachel_never_gets_a_decision_and_logs_sentences() -> None:

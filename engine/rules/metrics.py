@@ -12,6 +12,10 @@ if TYPE_CHECKING:
 
 
 def metric(ctx: Ctx, p: Player, name: str, ship: Ship | None = None) -> int:
+    if name == "upgrades_unlocked" and p.kind == "rachel" and ctx.s.rachel is not None:
+        # Her tokens cover her board's upgrade spaces with no effect, so they are kept apart
+        # from Player.upgrades; a cockpit counting upgrades unlocked counts them.
+        return len(ctx.s.rachel.upgrades)
     return counter(name)(p, ship)
 
 
