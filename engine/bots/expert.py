@@ -31,7 +31,9 @@ counted whole (every VP she gained along a line) the expert's own VP fell at har
 the expert before (seeds 1120-1175, with greedy.RIVAL_BUMP in the ranking and the play-outs):
 at normal own VP +0.6 +- 4.8, Rachel -8.8 +- 6.3, margin +9.4 +- 7.7, wins 11 -> 16 of 56; at
 hard (seeds 1120-1212) own VP -2.1 +- 4.5, Rachel -0.6 +- 7.3, margin -1.5 +- 8.3, wins 12 -> 10
-of 93: no change beyond noise.
+of 93: no change beyond noise. (Both against Rachel before she took her second action after a
+development, as the book gives it. Against her since: 37 wins of 200 at normal, seeds
+1120-1319, and 2 of 60 at hard, seeds 1120-1179.)
 """
 
 from __future__ import annotations
