@@ -251,7 +251,6 @@ class ExpertBot:
         return worth - gifts
 
 
-
 def _looked(options: list[Command], worths: list[float], order: list[int],
             beam: int) -> list[int]:
     """The options to play out: the best `beam` of different worths, and the best launch."""

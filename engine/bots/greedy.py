@@ -638,8 +638,6 @@ def _played_out(state: State, comps: Components, seat: int, extras: bool = True)
         for c in (_legal(state, comps) if extras else
                   flow.legal(Ctx(state, comps), skip=EXTRAS)):
             extra = isinstance(c, EXTRAS)
-            if extra and not extras:
-                continue
             after = _apply(state, comps, c)
             if after is None or _idle_fee(state, comps, c, after):
                 continue

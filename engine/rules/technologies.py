@@ -25,22 +25,19 @@ def usable(ctx: Ctx, p: Player, slot: int) -> bool:
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
     # Cheapest tests first (invented, then the kind, then fees): a hot path of legal() and of
-    # every position a bot values. `usable` inlined: its owner and fee tests, as unpaid_owners.
+    # every position a bot values.
     if kind not in ctx.c.technology_kinds:
         return 0
     total = 0
     b = ctx.s.board
+    owners = b.tech_owners
     effect = ctx.c.technology_effect
     enhanced = ctx.r.tech_effect
-    seat = p.seat
-    paid = ctx.s.turn.paid
-    tech_owners = b.tech_owners
     for i, t in enumerate(b.technologies):
-        owners = tech_owners[i]
-        if not owners:
+        if not owners[i]:
             continue
         eff = effect[t] if enhanced is None else enhanced(ctx, i)
-        if eff.kind == kind and (seat in owners or technology_place(i + 1) in paid):
+        if eff.kind == kind and usable(ctx, p, i):
             total += eff.amount if not flag else 1
     return total
 
