@@ -59,19 +59,19 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = (),
     if s.over or not s.stack:
         return []
     dec = s.stack[-1]
-    kind = ctx.r.kind(dec)
-    out = list(kind.options(ctx, dec))
-    on_turn = kind.free and dec.seat == s.turn.seat and \
-        s.turn.phase not in ("setup", "done", "final")
+    kind = ctx.r.kinds[type(dec)]
+    out = kind.options(ctx, dec)
+    t = s.turn
+    on_turn = kind.free and dec.seat == t.seat and t.phase not in ("setup", "done", "final")
     free: list[Command] = []
     for typ, row in ctx.r.free.items():
-        if (on_turn or not row.on_turn) and typ not in skip:
-            free.extend(row.options(ctx, dec))
+        if (on_turn or not row.on_turn) and (not skip or typ not in skip):
+            free += row.options(ctx, dec)
     if keep is not None:
         free = [c for c in free if keep(c)]
-    if free and dec.seat == s.turn.seat:
+    if free and dec.seat == t.seat:
         free = _safe_free(ctx, dec, free)
-    return out + free
+    return [*out, *free]
 
 
 def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.commands import ChooseResource, Command, Done, DropReputation, FundingBonus
@@ -112,15 +113,30 @@ def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
 
 
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:
-    out: list[Command] = []
     icons = ctx.c.board.reputation_icons
+    made = _DROPS.get(id(icons))
+    if made is None or made[0] is not icons:
+        made = _DROPS[id(icons)] = (icons, {})
+    drops = made[1].get(p.reputation)
+    if drops is None:
+        drops = made[1][p.reputation] = _drops(icons, p.reputation)
+    return list(drops)
+
+
+# The drops from each level, by board (its icons, kept so that the id stays theirs): listed
+# for the player whose turn it is at every decision of it (a hot path of legal()).
+_DROPS: dict[int, tuple[object, dict[int, tuple[Command, ...]]]] = {}
+
+
+def _drops(icons: Sequence[str], reputation: int) -> tuple[Command, ...]:
+    out: list[Command] = []
     counts = {"resource": 0, "ad": 0, "money": 0}  # drop_bonuses, one space further each time
-    for to in range(p.reputation - 1, -1, -1):
+    for to in range(reputation - 1, -1, -1):
         counts[icons[to]] += 1
         for kind, n in counts.items():
             if n:
                 out.append(DropReputation(to, kind))  # type: ignore[arg-type]
-    return out
+    return tuple(out)
 
 
 def apply_drop(ctx: Ctx, dec: Decision, cmd: DropReputation) -> None:

@@ -121,12 +121,14 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     t = ctx.s.turn
     if dec.seat != t.seat or not isinstance(dec, PAY_AHEAD):
         return []
-    p = ctx.player(dec.seat)
+    seat = dec.seat
+    paid = t.paid
+    p = ctx.player(seat)
     out: list[Command] = []
     each = -1  # the same for every place: asked once, and only when one is owed (hot path)
     for k, devs in zip(STATIONS, ctx.s.board.connections, strict=False):
         # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
-        if not devs or p.seat in devs or connection_place(k) in t.paid:
+        if not devs or seat in devs or (paid and connection_place(k) in paid):
             continue
         if each < 0:
             each = fee_each(ctx, p)

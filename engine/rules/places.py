@@ -9,13 +9,18 @@ if TYPE_CHECKING:
     from engine.ctx import Ctx
 
 
+# Names made once: legal() asks them for every connection and technology, every position.
+_CONNECTIONS = tuple(f"c{k}" for k in range(64))
+_TECHNOLOGIES = tuple(f"t{k}" for k in range(64))
+
+
 def connection_place(k: int) -> str:
-    return f"c{k}"
+    return _CONNECTIONS[k] if 0 <= k < 64 else f"c{k}"
 
 
 def technology_place(slot: int) -> str:
     """`slot` counts from 1, as UseTechnology does."""
-    return f"t{slot}"
+    return _TECHNOLOGIES[slot] if 0 <= slot < 64 else f"t{slot}"
 
 
 def unpaid_owners(ctx: Ctx, seat: int, place: str, owner_list: list[int]) -> list[int]:

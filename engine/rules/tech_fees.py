@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import Command, UseTechnology
 from engine.decisions import Decision
-from engine.rules import network, places
+from engine.rules import network, places, technologies
 
 if TYPE_CHECKING:
     from engine.ctx import Ctx
@@ -15,24 +15,26 @@ if TYPE_CHECKING:
 def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     s = ctx.s
     t = s.turn
-    if dec.seat != t.seat or t.phase in ("setup", "done", "final"):
+    seat = dec.seat
+    if seat != t.seat or t.phase in ("setup", "done", "final"):
         return []
-    p = ctx.player(dec.seat)
+    # Not invented, or usable (its developer, or paid this turn): nothing to pay. Asked
+    # before the fee, which is the dear part (a hot path of legal()).
+    owed = [i for i, owners in enumerate(s.board.tech_owners) if owners and seat not in owners]
+    if not owed:
+        return []
+    paid = t.paid
+    owners_at = s.board.tech_owners
+    p = ctx.player(seat)
     out: list[Command] = []
     each: int | None = None  # network.fee_each, the same at every tile: asked once, if at all
-    for i, owners in enumerate(s.board.tech_owners):
-        # Not invented, or usable (its developer, or paid this turn): nothing to pay. Asked
-        # before the fee, which is the dear part (a hot path of legal()).
-        if not owners or p.seat in owners:
+    for i in owed:
+        if paid and places.technology_place(i + 1) in paid:
             continue
-        place = places.technology_place(i + 1)
-        if place in t.paid:
-            continue
-        # The fee at this tile (by reputation, then its surcharges), once per owner
-        # (places.unpaid_owners).
         if each is None:
             each = network.fee_each(ctx, p)
-        if network.fee_at(ctx, p, place, each) * len(dict.fromkeys(owners)) <= p.money:
+        # network.fee_at at a technology, once per owner (places.unpaid_owners).
+        if (each + technologies.surcharge(ctx, i)) * len(dict.fromkeys(owners_at[i])) <= p.money:
             out.append(UseTechnology(i + 1))
     return out
 
