@@ -54,7 +54,12 @@ def _cold_start(script: str, home: str) -> tuple[float, float, str]:
     """Seconds from spawning the interpreter to the child's 'ready' line, the CPU seconds the
     child had used by then (all its threads: what load on the machine changes least), and
     the screen shown."""
-    env = dict(os.environ, GALCRUISE_HOME=home)
+    # Both apps start with their bytecode cached, as every start after a player's first does.
+    # Without this, where PYTHONDONTWRITEBYTECODE is set (this machine sets it), Textual came
+    # compiled from its install and galcruise (an editable install) was compiled on every run.
+    env = dict(os.environ, GALCRUISE_HOME=home,
+               PYTHONPYCACHEPREFIX=os.path.join(home, "pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     t = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
@@ -70,11 +75,11 @@ def _cold_start(script: str, home: str) -> tuple[float, float, str]:
 
 
 def startup_rows(repeats: int) -> list[Row]:
-    """Bare and galcruise starts taken in turns (after one of each to warm the file cache), so
-    a burst of load on the shared machine falls on both. The ratios are medians of each
-    pair's ratio (the wall one is what a player waits on an idle machine; the CPU one,
-    interpreter start included, moves less with load) and the fastest CPU start of each
-    against the other, which load moves least of all."""
+    """Bare and galcruise starts taken in turns (after one of each to warm the file and
+    bytecode caches), so a burst of load on the shared machine falls on both. The ratios are
+    medians of each pair's ratio (the wall one is what a player waits on an idle machine; the
+    CPU one, interpreter start included, moves less with load) and the fastest CPU start of
+    each against the other, which load moves least of all."""
     with tempfile.TemporaryDirectory(prefix="galcruise-bench-") as home:
         try:
             _cold_start(BARE, home)
