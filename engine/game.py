@@ -91,9 +91,13 @@ class Game:
         return flow.describe(Ctx(self.state, self.comps), dec)
 
     def legal(self) -> list[Command]:
+        return list(self._legal())
+
+    def _legal(self) -> list[Command]:
+        """The cached list itself: for reading only."""
         if self._legal_cache is None:
             self._legal_cache = flow.legal(Ctx(self.state, self.comps))
-        return list(self._legal_cache)
+        return self._legal_cache
 
     def deciders(self) -> list[int]:
         """The seats that may enter a command now: the pending decision's seat, or every seat
@@ -105,8 +109,8 @@ class Game:
         """The legal commands `seat` may enter: a command that names its seat (a sealed bid)
         only its own; every other one only when the pending decision is the seat's."""
         dec = self.pending
-        return [c for c in self.legal()
-                if getattr(c, "seat", dec.seat if dec is not None else -1) == seat]
+        own = dec.seat if dec is not None else -1
+        return [c for c in self._legal() if getattr(c, "seat", own) == seat]
 
     def actor(self, cmd: Command) -> int:
         """The seat that makes `cmd`: the seat it names, else the pending decision's."""
@@ -184,7 +188,7 @@ class Game:
     def _check(self, cmd: Command) -> None:
         if not isinstance(cmd, ALL_COMMAND_TYPES):
             raise IllegalCommand(f"{cmd!r} is not a galcruise command.")
-        legal = self.legal()
+        legal = self._legal()
         if cmd not in legal:
             raise IllegalCommand(self._why_illegal(cmd, legal))
 

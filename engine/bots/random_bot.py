@@ -60,6 +60,11 @@ def _weight(c: Command, broke: bool) -> int:
     return WEIGHTS.get(type(c), DEFAULT_WEIGHT)
 
 
+# _weight's answer for the types it answers from WEIGHTS alone (not a drop, an action or a
+# funding bonus); filled as types are met.
+_PLAIN: dict[type, int] = {}
+
+
 class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = Rng((seed ^ 0x5EED_B07) & ((1 << 64) - 1))
@@ -70,8 +75,21 @@ class RandomBot:
         legal = game.legal_for(dec.seat) if dec is not None else game.legal()
         broke = dec is not None and game.state.players[dec.seat].money < BROKE
         # Drops are many (one per level and kind); weigh them as one option together.
-        weights = [0 if type(c) is DropReputation else _weight(c, broke) for c in legal]
-        if DropReputation in map(type, legal) and self.rng.below(20) == 0:
+        weights = []
+        drops = False
+        plain = _PLAIN  # the weight of each type that needs no look at the command itself
+        for c in legal:
+            w = plain.get(type(c))
+            if w is None:
+                if type(c) is DropReputation:
+                    drops = True
+                    w = 0
+                else:
+                    w = _weight(c, broke)
+                    if not isinstance(c, (TakeAction, FundingBonus)):
+                        plain[type(c)] = w
+            weights.append(w)
+        if drops and self.rng.below(20) == 0:
             options = [c for c in legal if type(c) is DropReputation]
             return options[self.rng.below(len(options))]
         total = sum(weights)
