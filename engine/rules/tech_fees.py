@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import Command, UseTechnology
 from engine.decisions import Decision
-from engine.rules import network, places, technologies
+from engine.rules import network, places
 
 if TYPE_CHECKING:
     from engine.ctx import Ctx
@@ -29,12 +29,14 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     out: list[Command] = []
     each: int | None = None  # network.fee_each, the same at every tile: asked once, if at all
     for i in owed:
-        if paid and places.technology_place(i + 1) in paid:
+        place = places.technology_place(i + 1)
+        if paid and place in paid:
             continue
         if each is None:
             each = network.fee_each(ctx, p)
-        # network.fee_at at a technology, once per owner (places.unpaid_owners).
-        if (each + technologies.surcharge(ctx, i)) * len(dict.fromkeys(owners_at[i])) <= p.money:
+        # The fee at this tile (by reputation, then its surcharges), once per owner
+        # (places.unpaid_owners).
+        if network.fee_at(ctx, p, place, each) * len(dict.fromkeys(owners_at[i])) <= p.money:
             out.append(UseTechnology(i + 1))
     return out
 
