@@ -16,10 +16,12 @@ from engine.bots.greedy import (
     _candidates,
     _encoder,
     _played_out,
+    _ready_shortfall,
     _tables,
     _weigh,
 )
 from engine.commands import HireExpert, Launch, PlayAgendaEffect, TakeAction
+from engine.ctx import Ctx
 from engine.rules.launch import LAUNCH_STEPS
 
 
@@ -83,6 +85,22 @@ def test_a_launch_that_needs_a_drop_is_weighed_to_liftoff() -> None:
     assert not any(d.kind in LAUNCH_STEPS for d in done.stack)
     assert me.ships[0].cruise == tile and me.ships[0].guests[0] == "orange"
     assert me.fuel == 0 and me.reputation < 6 and me.launches == 1
+
+
+def test_a_launch_that_waits_only_on_supplies_counts_each_one_missing() -> None:
+    # A cruise needing 3 fuel with one presold guest, a ship of 3 segments at home: the launch
+    # needs 2 food (the guest and the pilot), 3 oxygen (a segment each) and 3 fuel.
+    g = table(players=2)
+    p = g.state.players[0]
+    space = scheduled(g, p, fuel=3, presold=["orange"])
+    ctx = Ctx(g.state, g.comps)
+    assert _ready_shortfall(ctx, p) == 0
+    p.food, p.oxygen, p.fuel = 1, 1, 0
+    assert _ready_shortfall(ctx, p) == 1 + 2 + 3
+    g.state.board.cruise_spaces[space].presold = []  # one last-minute guest: the same food
+    assert _ready_shortfall(ctx, p) == 6
+    p.ships[0].cruise = g.state.board.cruise_spaces[space].tile  # the ship is away
+    assert _ready_shortfall(ctx, p) == 0
 
 
 def test_a_launch_looked_at_boards_its_presold_guests_before_last_minute_ones() -> None:
