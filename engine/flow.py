@@ -59,7 +59,7 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = (),
     if s.over or not s.stack:
         return []
     dec = s.stack[-1]
-    kind = ctx.r.kinds[type(dec)]
+    kind = ctx.r.kind(dec)
     out = kind.options(ctx, dec)
     t = s.turn
     on_turn = kind.free and dec.seat == t.seat and t.phase not in ("setup", "done", "final")

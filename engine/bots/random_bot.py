@@ -50,6 +50,11 @@ INCOME_ACTIONS = ("advertise_cruise", "refill_silo", "schedule_cruise")
 BROKE = 3
 
 
+# The types whose weight _weight reads from the command or the player; every other type's
+# comes from WEIGHTS by its type alone, so RandomBot.choose keeps it once met.
+LOOKED_AT = (TakeAction, FundingBonus)
+
+
 def _weight(c: Command, broke: bool) -> int:
     if isinstance(c, TakeAction) and c.action in FAVOURED_ACTIONS:
         if broke and c.action in INCOME_ACTIONS:
@@ -60,8 +65,7 @@ def _weight(c: Command, broke: bool) -> int:
     return WEIGHTS.get(type(c), DEFAULT_WEIGHT)
 
 
-# _weight's answer for the types it answers from WEIGHTS alone (not a drop, an action or a
-# funding bonus); filled as types are met.
+# _weight's answer for each type outside LOOKED_AT (and not a drop), filled as types are met.
 _PLAIN: dict[type, int] = {}
 
 
@@ -86,7 +90,7 @@ class RandomBot:
                     w = 0
                 else:
                     w = _weight(c, broke)
-                    if not isinstance(c, (TakeAction, FundingBonus)):
+                    if not isinstance(c, LOOKED_AT):
                         plain[type(c)] = w
             weights.append(w)
         if drops and self.rng.below(20) == 0:

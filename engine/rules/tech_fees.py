@@ -20,11 +20,11 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     # Not invented, or usable (its developer, or paid this turn): nothing to pay. Asked
     # before the fee, which is the dear part (a hot path of legal()).
-    owed = [i for i, owners in enumerate(s.board.tech_owners) if owners and seat not in owners]
+    owners_at = s.board.tech_owners
+    owed = [i for i, owners in enumerate(owners_at) if owners and seat not in owners]
     if not owed:
         return []
     paid = t.paid
-    owners_at = s.board.tech_owners
     p = ctx.player(seat)
     out: list[Command] = []
     each: int | None = None  # network.fee_each, the same at every tile: asked once, if at all
