@@ -563,6 +563,10 @@ class Components:
         # and of the bots' values).
         self.technology_effect: dict[str, Effect] = {t.id: t.effect for t in self.technologies}
         self.upgrade_effect: dict[str, Effect] = {u.id: u.effect for u in self.upgrades}
+        self.upgrade_kinds = frozenset(u.effect.kind for u in self.upgrades)
+        self.expert_ability: dict[str, Effect] = {e.id: e.ability for e in self.expert_tiles}
+        self.technology_surcharge: dict[str, int] = {
+            t.id: getattr(t, "surcharge", 0) for t in self.technologies}
         # Most effect kinds asked about belong to no technology: answer those without a look.
         self.technology_kinds = frozenset(
             [t.effect.kind for t in self.technologies] +
@@ -620,7 +624,7 @@ class Components:
 
     def surcharge(self, technology: str) -> int:
         """『快適空間』's technology icon: money added to its development cost and its fee."""
-        return getattr(self.technology(technology), "surcharge", 0)
+        return self.technology_surcharge[technology]
 
     def cabin(self, blueprint: str) -> str | None:
         """《客室斡旋》: where the segment's half cabin is; None for a base blueprint."""

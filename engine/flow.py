@@ -79,8 +79,10 @@ def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     if ctx.s.turn.phase == "launch":
         return launch.filter_free(ctx, dec, cmds)
     # Any action chosen and not finished (perhaps below a resource choice) must stay open.
-    act = next((d for d in reversed(ctx.s.stack) if isinstance(d, Act)), None)
-    if act is None:
+    for act in reversed(ctx.s.stack):
+        if isinstance(act, Act):
+            break
+    else:
         return cmds
     entry = ctx.r.actions.get(act.action)
     if entry is None:

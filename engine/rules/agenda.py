@@ -110,7 +110,19 @@ def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillAgenda) -> bool:
 
 # --- playing for the resource, the hand limit -------------------------------------------
 def play_resource_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    return [PlayAgendaResource(c) for c in dict.fromkeys(ctx.player(dec.seat).hand)]
+    plays = _PLAYS
+    out: list[Command] = []
+    for c in dict.fromkeys(ctx.player(dec.seat).hand):
+        cmd = plays.get(c)
+        if cmd is None:
+            cmd = plays[c] = PlayAgendaResource(c)
+        out.append(cmd)
+    return out
+
+
+# Each card's play for its resource, made once (commands are frozen): listed for the player
+# whose turn it is beside every decision of it (a hot path of legal()).
+_PLAYS: dict[str, Command] = {}
 
 
 def play_for_resource(ctx: Ctx, dec: Decision, cmd: PlayAgendaResource) -> None:

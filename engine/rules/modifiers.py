@@ -28,25 +28,30 @@ def expert_acting(ctx: Ctx, p: Player) -> bool:
 
 
 def amount(ctx: Ctx, p: Player, kind: str) -> int:
-    # Empty upgrade lists and no cards in play are the common case in the legal-move search.
-    total = upgrades.effect_amount(ctx, p, kind) if p.upgrades else 0
-    total += technologies.tech_amount(ctx, p, kind)
+    # Most kinds asked about belong to no upgrade, no technology and no expert tile, and no
+    # card is in play: the answer for those comes without a call (legal()'s and the bots'
+    # hot path).
+    c = ctx.c
+    total = upgrades.effect_amount(ctx, p, kind) if p.upgrades and kind in c.upgrade_kinds \
+        else 0
+    if kind in c.technology_kinds:
+        total += technologies.tech_amount(ctx, p, kind)
     if ctx.s.turn.active:
-        total += sum(ctx.c.agenda(c).effect.amount for c in active_cards(ctx, p, kind))
-    ability = ctx.c.expert_tile(ctx.s.board.expert_tile).ability
+        total += sum(c.agenda(a).effect.amount for a in active_cards(ctx, p, kind))
+    ability = c.expert_ability[ctx.s.board.expert_tile]
     if ability.kind == kind and expert_acting(ctx, p):
         total += ability.amount
     return total
 
 
 def has(ctx: Ctx, p: Player, kind: str) -> bool:
-    if (p.upgrades and upgrades.has_effect(ctx, p, kind)) or \
+    c = ctx.c
+    if (p.upgrades and kind in c.upgrade_kinds and upgrades.has_effect(ctx, p, kind)) or \
             (ctx.s.turn.active and active_cards(ctx, p, kind)):
         return True
-    if technologies.tech_amount(ctx, p, kind, flag=True):
+    if kind in c.technology_kinds and technologies.tech_amount(ctx, p, kind, flag=True):
         return True
-    ability = ctx.c.expert_tile(ctx.s.board.expert_tile).ability
-    return ability.kind == kind and expert_acting(ctx, p)
+    return c.expert_ability[ctx.s.board.expert_tile].kind == kind and expert_acting(ctx, p)
 
 
 def active_cards(ctx: Ctx, p: Player, kind: str) -> list[str]:

@@ -55,9 +55,12 @@ def fee_at(ctx: Ctx, p: Player, place: str, each: int | None = None) -> int:
     `each`: fee_each(ctx, p), when the caller asks the fee at several places."""
     if each is None:
         each = fee_each(ctx, p)
-    if place[0] == "t":
-        each += surcharge(ctx, int(place[1:]) - 1)
-    return each
+    return tech_fee(ctx, int(place[1:]) - 1, each) if place[0] == "t" else each
+
+
+def tech_fee(ctx: Ctx, slot: int, each: int) -> int:
+    """fee_at for the technology in `slot` (0-based), given fee_each."""
+    return each + surcharge(ctx, slot)
 
 
 def use_cost(ctx: Ctx, p: Player, place: str, owner_list: list[int],

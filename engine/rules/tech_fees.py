@@ -29,16 +29,18 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     out: list[Command] = []
     each: int | None = None  # network.fee_each, the same at every tile: asked once, if at all
     for i in owed:
-        place = places.technology_place(i + 1)
-        if paid and place in paid:
+        if paid and places.technology_place(i + 1) in paid:
             continue
         if each is None:
             each = network.fee_each(ctx, p)
         # The fee at this tile (by reputation, then its surcharges), once per owner
         # (places.unpaid_owners).
-        if network.fee_at(ctx, p, place, each) * len(dict.fromkeys(owners_at[i])) <= p.money:
-            out.append(UseTechnology(i + 1))
+        if network.tech_fee(ctx, i, each) * len(dict.fromkeys(owners_at[i])) <= p.money:
+            out.append(_USE[i + 1] if i + 1 < len(_USE) else UseTechnology(i + 1))
     return out
+
+
+_USE = tuple(UseTechnology(k) for k in range(16))  # made once: commands are frozen
 
 
 def pay_fee(ctx: Ctx, dec: Decision, cmd: UseTechnology) -> None:

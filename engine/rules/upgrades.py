@@ -14,11 +14,15 @@ BASE_SEGMENTS = 3
 
 
 def has_effect(ctx: Ctx, p: Player, kind: str) -> bool:
+    if kind not in ctx.c.upgrade_kinds:  # most kinds asked about are no upgrade's (hot path)
+        return False
     effect = ctx.c.upgrade_effect
     return any(effect[u].kind == kind for u in p.upgrades)
 
 
 def effect_amount(ctx: Ctx, p: Player, kind: str) -> int:
+    if kind not in ctx.c.upgrade_kinds:
+        return 0
     total = 0
     effect = ctx.c.upgrade_effect
     for u in p.upgrades:
