@@ -170,7 +170,7 @@ def _keeps_action_open(ctx: Ctx, act: Act, cmd: Command) -> bool:
 
 
 # --- carrying out a command ----------------------------------------------------------
-def apply(ctx: Ctx, cmd: Command) -> None:
+def apply(ctx: Ctx, cmd: Command, turn_only: bool = False) -> None:
     s = ctx.s
     dec = s.stack[-1]
     free = ctx.r.free.get(type(cmd))
@@ -179,11 +179,15 @@ def apply(ctx: Ctx, cmd: Command) -> None:
     else:
         s.stack.pop()
         ctx.r.kind(dec).apply(ctx, dec, cmd)
-    advance(ctx)
+    advance(ctx, turn_only)
 
 
 # --- moving on -------------------------------------------------------------------------
-def advance(ctx: Ctx) -> None:
+def advance(ctx: Ctx, turn_only: bool = False) -> None:
+    """`turn_only`: stop where the turn would pass to the next seat, leaving a state that
+    waits on nothing (a bot's trial of a command, never a game's position): every command it
+    weighs is then judged at the same moment, the end of the turn, and not those that end it
+    after the other seats' turns as well."""
     s = ctx.s
     guard = 0
     while not s.stack and not s.over:
@@ -224,6 +228,8 @@ def advance(ctx: Ctx) -> None:
             if len(p.hand) > agenda.HAND_LIMIT:
                 ctx.push(DiscardDown(p.seat))
         elif t.phase == "done":
+            if turn_only:
+                return
             end_turn(ctx)
         else:
             raise AssertionError(f"unknown phase {t.phase}")

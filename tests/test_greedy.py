@@ -13,15 +13,19 @@ from engine import Game, GameOptions
 from engine.bots.greedy import (
     STUCK_TURNS,
     GreedyBot,
+    _apply,
     _candidates,
     _encoder,
     _played_out,
     _ready_shortfall,
     _tables,
     _weigh,
+    value,
+    weigh,
 )
-from engine.commands import HireExpert, Launch, PlayAgendaEffect, TakeAction
+from engine.commands import Done, HireExpert, Launch, PlayAgendaEffect, TakeAction
 from engine.ctx import Ctx
+from engine.decisions import ChooseAction
 from engine.rules.launch import LAUNCH_STEPS
 
 
@@ -235,3 +239,23 @@ def test_the_values_tables_read_what_the_rules_helpers_read() -> None:
                 checked += 1
             game.apply(bots[game.pending.seat].choose(game))
     assert checked > 300 and flying > 10
+
+
+def test_a_trial_that_ends_the_turn_stops_there_before_rachel_plays() -> None:
+    # Solo, ending the actions hands the turn to Rachel, whose turn the engine plays at once.
+    # The bot's trial stops where the turn ends, so ending the actions is judged at the same
+    # moment as an action would be, not with what her turn brings (a fee she pays, a bump).
+    g = Game.new(GameOptions(players=1, seed=2000, difficulty="normal"))
+    bot = GreedyBot(2000 * 8)
+    while not (isinstance(g.pending, ChooseAction) and g.pending.seat == 0
+               and g.state.turn.actions_left == 2):
+        g.apply(bot.choose(g))
+    rachel = g.state.players[1]
+    after = _apply(g.state, g.comps, Done())
+    assert after is not None
+    assert (after.turn.seat, after.turn.phase, after.stack) == (0, "done", [])
+    assert after.turns_taken == g.state.turns_taken
+    assert after.players[1] == rachel  # her turn has not begun
+    played, _ = g.try_apply(Done())  # the game itself plays her turn
+    assert played.state.turns_taken > g.state.turns_taken
+    assert weigh(g.state, g.comps, 0, [Done()]) == [value(after, g.comps, 0)]
