@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from helpers import set_turn
 from test_rules_actions import card, table, take_card, work
 from test_rules_cards import scheduled
 
 from engine import Game, GameOptions
 from engine.bots.greedy import (
+    STORAGE_GAP,
     STUCK_TURNS,
     GreedyBot,
     _apply,
     _candidates,
+    _card_resources,
     _encoder,
+    _launch_gap,
     _played_out,
     _ready_shortfall,
     _tables,
@@ -23,7 +27,7 @@ from engine.bots.greedy import (
     value,
     weigh,
 )
-from engine.commands import Done, HireExpert, Launch, PlayAgendaEffect, TakeAction
+from engine.commands import Done, HireExpert, Launch, PlayAgendaEffect, TakeAction, UseTechnology
 from engine.ctx import Ctx
 from engine.decisions import ChooseAction
 from engine.rules.launch import LAUNCH_STEPS
@@ -105,6 +109,26 @@ def test_a_launch_that_waits_only_on_supplies_counts_each_one_missing() -> None:
     assert _ready_shortfall(ctx, p) == 6
     p.ships[0].cruise = g.state.board.cruise_spaces[space].tile  # the ship is away
     assert _ready_shortfall(ctx, p) == 0
+
+
+def test_cards_in_hand_count_as_the_supplies_and_the_storage_they_give() -> None:
+    # The same launch (2 food, 3 oxygen, 3 fuel) with 1, 1 and 0 in store: two fuel cards in
+    # hand cover two of the fuel, as they would at T-3, even beyond storage.
+    g = table(players=2)
+    p = g.state.players[0]
+    scheduled(g, p, fuel=3, presold=["orange"])
+    p.food, p.oxygen, p.fuel = 1, 1, 0
+    fuel = [c.id for c in g.comps.agenda_cards if c.resource == "fuel"][:2]
+    ctx = Ctx(g.state, g.comps)
+    assert _ready_shortfall(ctx, p) == 6
+    storage = (5, 5, 1)  # room for one fuel: the 3 fuel are 2 beyond it
+    no_cards = _launch_gap(ctx, p, storage)
+    for c in fuel:
+        take_card(g, p, c)
+    assert _card_resources(ctx, p) == (0, 0, 2)
+    assert _ready_shortfall(ctx, p) == 4
+    # The storage gap is gone (READY_GAP counts solo only; SUPPLY_GAP prices what is stored).
+    assert no_cards - _launch_gap(ctx, p, storage) == pytest.approx(2 * STORAGE_GAP)
 
 
 def test_a_launch_looked_at_boards_its_presold_guests_before_last_minute_ones() -> None:
@@ -259,3 +283,25 @@ def test_a_trial_that_ends_the_turn_stops_there_before_rachel_plays() -> None:
     played, _ = g.try_apply(Done())  # the game itself plays her turn
     assert played.state.turns_taken > g.state.turns_taken
     assert weigh(g.state, g.comps, 0, [Done()]) == [value(after, g.comps, 0)]
+
+
+def test_a_fee_paid_at_the_start_of_travel_is_worth_the_travel_that_follows_it() -> None:
+    # Phase 1 waits on the player while a technology could add a stop. Paying its fee leaves
+    # the player at the same step: the fee is worth going on after it (the ship moving and
+    # what that brings), as going on at once is, and not the position before the ship moves.
+    from helpers import invent, start_turn
+    from test_effects import in_flight, rich_game
+
+    g = rich_game()
+    me = g.state.players[0]
+    invent(g, "extra_travel", 1)  # Blue's: Pink pays to use it
+    in_flight(g, me.seat, "space", ["teal"])
+    start_turn(g, me.seat)
+    assert g.pending is not None and g.pending.kind == "travel_start"
+    fee = UseTechnology(1)
+    assert fee in g.legal()
+    paid = _apply(g.state, g.comps, fee)
+    assert paid is not None and paid.stack[-1].kind == "travel_start"
+    going_on = weigh(paid, g.comps, me.seat, [Done()])[0]
+    assert weigh(g.state, g.comps, me.seat, [fee]) == [going_on]
+    assert going_on != value(paid, g.comps, me.seat)
