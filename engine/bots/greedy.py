@@ -636,8 +636,9 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
     if more > 0 and isinstance(cmd, FREE) and (
             _same_action_again(state, after, seat, free=True) or
             (FREE_WAITS and _same_step_again(state, after, seat))):
-        # A card, a drop or a fee in the middle of an action: the action still has to be
-        # finished, so the command is worth the best way to go on (not the state before it).
+        # A card, a drop or a fee in the middle of an action (or at a step that waits on its
+        # own answer, FREE_WAITS): the action still has to be finished, so the command is
+        # worth the best way to go on (not the state before it).
         # Listed without the free commands: they are not weighed here (and their checks
         # are most of what listing costs in the middle of an action).
         options = [c for c in _candidates(flow.legal(Ctx(after, comps), skip=FREE),
