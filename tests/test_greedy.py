@@ -17,7 +17,6 @@ from engine.bots.greedy import (
     GreedyBot,
     _apply,
     _candidates,
-    _card_resources,
     _encoder,
     _launch_gap,
     _played_out,
@@ -30,7 +29,7 @@ from engine.bots.greedy import (
 from engine.commands import Done, HireExpert, Launch, PlayAgendaEffect, TakeAction, UseTechnology
 from engine.ctx import Ctx
 from engine.decisions import ChooseAction
-from engine.rules.launch import LAUNCH_STEPS
+from engine.rules.launch import LAUNCH_STEPS, card_resources
 
 
 def _hiring(money: int) -> tuple[Game, str]:
@@ -125,7 +124,7 @@ def test_cards_in_hand_count_as_the_supplies_and_the_storage_they_give() -> None
     no_cards = _launch_gap(ctx, p, storage)
     for c in fuel:
         take_card(g, p, c)
-    assert _card_resources(ctx, p) == (0, 0, 2)
+    assert card_resources(ctx, p) == {"food": 0, "oxygen": 0, "fuel": 2}
     assert _ready_shortfall(ctx, p) == 4
     # The storage gap is gone (READY_GAP counts solo only; SUPPLY_GAP prices what is stored).
     assert no_cards - _launch_gap(ctx, p, storage) == pytest.approx(2 * STORAGE_GAP)

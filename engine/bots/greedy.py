@@ -51,7 +51,7 @@ from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring
 from engine.rules.metrics import counter
-from engine.state import Player, Ship, State
+from engine.state import RESOURCES, Player, Ship, State
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(State)
@@ -426,11 +426,11 @@ def _launch_gap(ctx: Ctx, p: Player, storage: tuple[int, int, int]) -> float:
                 guests = min(guests, len(space.presold))
             fuel = launch.fuel_need(ctx, p, space.tile)
     gap = 0.0
-    cards = _card_resources(ctx, p) if CARDS_COVER and p.hand else (0, 0, 0)
-    for n, cap, have, c in ((guests + 1, storage[0], p.food, cards[0]),
-                            (segments, storage[1], p.oxygen, cards[1]),
-                            (fuel, storage[2], p.fuel, cards[2])):
-        cap += c
+    cards = launch.card_resources(ctx, p) if CARDS_COVER and p.hand else _NO_CARDS
+    for n, cap, have, r in ((guests + 1, storage[0], p.food, "food"),
+                            (segments, storage[1], p.oxygen, "oxygen"),
+                            (fuel, storage[2], p.fuel, "fuel")):
+        cap += cards[r]
         gap += STORAGE_GAP * (n - cap if n > cap else 0) + SUPPLY_GAP * (n - have if n > have
                                                                           else 0)
     if READY_GAP and p.scheduled is not None and ctx.s.rachel is not None:
@@ -438,16 +438,7 @@ def _launch_gap(ctx: Ctx, p: Player, storage: tuple[int, int, int]) -> float:
     return gap
 
 
-def _card_resources(ctx: Ctx, p: Player) -> tuple[int, int, int]:
-    """The food, oxygen and fuel the cards in hand give when played for their resource."""
-    counts = [0, 0, 0]
-    agenda = ctx.c.agenda
-    for card in p.hand:
-        counts[_RESOURCE_INDEX[agenda(card).resource]] += 1
-    return counts[0], counts[1], counts[2]
-
-
-_RESOURCE_INDEX = {"food": 0, "oxygen": 1, "fuel": 2}
+_NO_CARDS = dict.fromkeys(RESOURCES, 0)
 
 
 def _ready_shortfall(ctx: Ctx, p: Player) -> int:
@@ -464,9 +455,9 @@ def _ready_shortfall(ctx: Ctx, p: Player) -> int:
     segments = max(home)
     guests = max(1, min(segments - 1, len(space.presold)))
     short = 0
-    cards = _card_resources(ctx, p) if CARDS_READY and p.hand else (0, 0, 0)
-    for n, have in ((guests + 1, p.food + cards[0]), (segments, p.oxygen + cards[1]),
-                    (launch.fuel_need(ctx, p, space.tile), p.fuel + cards[2])):
+    cards = launch.card_resources(ctx, p) if CARDS_READY and p.hand else _NO_CARDS
+    for n, have in ((guests + 1, p.food + cards["food"]), (segments, p.oxygen + cards["oxygen"]),
+                    (launch.fuel_need(ctx, p, space.tile), p.fuel + cards["fuel"])):
         if n > have:
             short += n - have
     return short

@@ -48,7 +48,8 @@ def fuel_need(ctx: Ctx, p: Player, tile: str) -> int:
     return max(0, ctx.c.cruise_tile(tile).fuel - modifiers.amount(ctx, p, "launch_fuel_discount"))
 
 
-def _cards(ctx: Ctx, p: Player) -> dict[str, int]:
+def card_resources(ctx: Ctx, p: Player) -> dict[str, int]:
+    """The resources the cards in hand give when played for their resource."""
     out = dict.fromkeys(RESOURCES, 0)
     for c in p.hand:
         out[ctx.c.agenda(c).resource] += 1
@@ -57,7 +58,7 @@ def _cards(ctx: Ctx, p: Player) -> dict[str, int]:
 
 def shortfall(ctx: Ctx, p: Player, need: dict[str, int]) -> int:
     """Resources still missing after storage and agenda cards; the drop must cover the rest."""
-    cards = _cards(ctx, p)
+    cards = card_resources(ctx, p)
     return sum(max(0, need[r] - p.resource(r) - cards[r]) for r in RESOURCES)
 
 
@@ -310,7 +311,7 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
                 out.append(c)
         elif isinstance(c, DropReputation) and c.bonus == "resource":
             got = drop_bonuses(ctx, p.reputation, c.to)["resource"]
-            cards = _cards(ctx, p)
+            cards = card_resources(ctx, p)
             rest = sum(max(0, short[r] - cards[r]) for r in RESOURCES)
             if got >= rest:
                 out.append(c)
@@ -357,7 +358,7 @@ def filter_resource_choice(ctx: Ctx, dec: ResourceChoice, cmds: list[Command]) -
         return cmds
     p = ctx.player(dec.seat)
     short = deficit(ctx, p)
-    cards = _cards(ctx, p)
+    cards = card_resources(ctx, p)
     # Kinds no agenda card in hand can cover come first, so a drop never goes to waste.
     keep = [c for c in cmds if isinstance(c, ChooseResource)
             and short[c.resource] - cards[c.resource] > 0]

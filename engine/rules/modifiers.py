@@ -29,11 +29,9 @@ def expert_acting(ctx: Ctx, p: Player) -> bool:
 
 def amount(ctx: Ctx, p: Player, kind: str) -> int:
     # Most kinds asked about belong to no upgrade, no technology and no expert tile, and no
-    # card is in play: the answer for those comes without a call (legal()'s and the bots'
-    # hot path).
+    # card is in play: the answers for those are quick (legal()'s and the bots' hot path).
     c = ctx.c
-    total = upgrades.effect_amount(ctx, p, kind) if p.upgrades and kind in c.upgrade_kinds \
-        else 0
+    total = upgrades.effect_amount(ctx, p, kind) if p.upgrades else 0
     if kind in c.technology_kinds:
         total += technologies.tech_amount(ctx, p, kind)
     if ctx.s.turn.active:
@@ -46,7 +44,7 @@ def amount(ctx: Ctx, p: Player, kind: str) -> int:
 
 def has(ctx: Ctx, p: Player, kind: str) -> bool:
     c = ctx.c
-    if (p.upgrades and kind in c.upgrade_kinds and upgrades.has_effect(ctx, p, kind)) or \
+    if (p.upgrades and upgrades.has_effect(ctx, p, kind)) or \
             (ctx.s.turn.active and active_cards(ctx, p, kind)):
         return True
     if kind in c.technology_kinds and technologies.tech_amount(ctx, p, kind, flag=True):
