@@ -240,7 +240,9 @@ def test_the_values_tables_read_what_the_rules_helpers_read() -> None:
         game = Game.new(opts)
         bots = {s: GreedyBot(s) for s in range(opts.players)}
         tables = _tables(game.comps)
-        while not game.is_over and game.state.turn.number <= 10:
+        # 20 turns: the 2-player game's first ships fly from turn 16 (no ship flies that soon
+        # at 4 players).
+        while not game.is_over and game.state.turn.number <= 20:
             ctx = Ctx(game.state, game.comps)
             b = game.state.board
             for p in game.state.players:
