@@ -436,7 +436,8 @@ def _launch_gap(ctx: Ctx, p: Player, storage: tuple[int, int, int]) -> float:
                 guests = min(guests, len(space.presold))
             fuel = launch.fuel_need(ctx, p, space.tile)
     gap = 0.0
-    cards = launch.card_resources(ctx, p) if CARDS_COVER and p.hand else _NO_CARDS
+    held = launch.card_resources(ctx, p) if p.hand else _NO_CARDS  # read once for both uses
+    cards = held if CARDS_COVER else _NO_CARDS
     for n, cap, have, r in ((guests + 1, storage[0], p.food, "food"),
                             (segments, storage[1], p.oxygen, "oxygen"),
                             (fuel, storage[2], p.fuel, "fuel")):
@@ -444,17 +445,18 @@ def _launch_gap(ctx: Ctx, p: Player, storage: tuple[int, int, int]) -> float:
         gap += STORAGE_GAP * (n - cap if n > cap else 0) + SUPPLY_GAP * (n - have if n > have
                                                                           else 0)
     if READY_GAP and p.scheduled is not None and ctx.s.rachel is not None:
-        gap += READY_GAP * _ready_shortfall(ctx, p)
+        gap += READY_GAP * _ready_shortfall(ctx, p, held)
     return gap
 
 
 _NO_CARDS = dict.fromkeys(RESOURCES, 0)
 
 
-def _ready_shortfall(ctx: Ctx, p: Player) -> int:
+def _ready_shortfall(ctx: Ctx, p: Player, held: dict[str, int] | None = None) -> int:
     """The supplies still missing for a launch that waits on nothing else: a cruise scheduled
     and a ship of two segments or more at home (its cabins, in the base game), with the
-    cruise's presold guests, or one last-minute guest."""
+    cruise's presold guests, or one last-minute guest. `held`: the hand's resources
+    (launch.card_resources), where the caller has them already."""
     assert p.scheduled is not None
     space = ctx.s.board.cruise_spaces[p.scheduled]
     if not space.tile:
@@ -464,13 +466,12 @@ def _ready_shortfall(ctx: Ctx, p: Player) -> int:
         return 0
     segments = max(home)
     guests = max(1, min(segments - 1, len(space.presold)))
-    short = 0
-    cards = launch.card_resources(ctx, p) if CARDS_READY and p.hand else _NO_CARDS
-    for n, have in ((guests + 1, p.food + cards["food"]), (segments, p.oxygen + cards["oxygen"]),
-                    (launch.fuel_need(ctx, p, space.tile), p.fuel + cards["fuel"])):
-        if n > have:
-            short += n - have
-    return short
+    if not CARDS_READY:
+        held = _NO_CARDS
+    elif held is None:
+        held = launch.card_resources(ctx, p) if p.hand else _NO_CARDS
+    need = {"food": guests + 1, "oxygen": segments, "fuel": launch.fuel_need(ctx, p, space.tile)}
+    return launch.shortfall(ctx, p, need, held)
 
 
 # A position's encoding, kept while one choice is weighed: every option tried from it is a

@@ -56,9 +56,12 @@ def card_resources(ctx: Ctx, p: Player) -> dict[str, int]:
     return out
 
 
-def shortfall(ctx: Ctx, p: Player, need: dict[str, int]) -> int:
-    """Resources still missing after storage and agenda cards; the drop must cover the rest."""
-    cards = card_resources(ctx, p)
+def shortfall(ctx: Ctx, p: Player, need: dict[str, int],
+              cards: dict[str, int] | None = None) -> int:
+    """Resources still missing after storage and agenda cards; the drop must cover the rest.
+    `cards`: card_resources(ctx, p), where the caller has it already."""
+    if cards is None:
+        cards = card_resources(ctx, p)
     return sum(max(0, need[r] - p.resource(r) - cards[r]) for r in RESOURCES)
 
 
