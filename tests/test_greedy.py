@@ -22,13 +22,23 @@ from engine.bots.greedy import (
     _played_out,
     _ready_shortfall,
     _tables,
+    _undominated,
     _weigh,
     value,
     weigh,
 )
-from engine.commands import Done, HireExpert, Launch, PlayAgendaEffect, TakeAction, UseTechnology
+from engine.commands import (
+    Done,
+    DropReputation,
+    HireExpert,
+    Launch,
+    PlayAgendaEffect,
+    TakeAction,
+    UseTechnology,
+)
 from engine.ctx import Ctx
 from engine.decisions import ChooseAction
+from engine.rules.funding import drop_bonuses, drop_options
 from engine.rules.launch import LAUNCH_STEPS, card_resources
 
 
@@ -190,7 +200,8 @@ def test_worths_kept_from_the_last_look_ahead_are_those_weighed_afresh() -> None
         bot = bots[dec.seat]
         known = bot._next
         if known is not None and game.snapshot() == _encoder.encode(known.state):
-            options = _candidates(game.legal(), game.state.players[dec.seat].reputation)
+            options = _candidates(game.legal(), game.state.players[dec.seat].reputation,
+                                      game.comps.board.reputation_icons)
             kept = _weigh(game.state, game.comps, dec.seat, options, known)[0]
             assert kept == _weigh(game.state, game.comps, dec.seat, options, None)[0]
             reused += 1
@@ -306,3 +317,26 @@ def test_a_fee_paid_at_the_start_of_travel_is_worth_the_travel_that_follows_it()
     going_on = weigh(paid, g.comps, me.seat, [Done()])[0]
     assert weigh(g.state, g.comps, me.seat, [fee]) == [going_on]
     assert going_on != value(paid, g.comps, me.seat)
+
+
+def test_a_drop_further_down_for_the_same_bonus_is_left_out() -> None:
+    # The board's icons from level 6 down: resource, ad, money, ad, resource, ad, resource.
+    # From 7, each level is worth a drop only for the kind of the icon it passes: dropping to
+    # 4 for an ad gains the 1 ad that dropping to 5 gains, and keeps a level less.
+    g = Game.new(GameOptions(players=2, seed=3))
+    ctx = Ctx(g.state, g.comps)
+    p = g.state.players[0]
+    p.reputation = 7
+    listed = drop_options(ctx, p)
+    kept = _undominated(listed, g.comps.board.reputation_icons)
+    assert [(c.to, c.bonus) for c in kept] == [
+        (6, "resource"), (5, "ad"), (4, "money"), (3, "ad"), (2, "resource"), (1, "ad"),
+        (0, "resource")]
+    assert len(listed) == 18  # 1 + 2 + 3 x 5: each kind once met
+    for c in listed:
+        if c not in kept:
+            gain = drop_bonuses(ctx, 7, c.to)[c.bonus]
+            assert any(k.bonus == c.bonus and k.to > c.to and
+                       drop_bonuses(ctx, 7, k.to)[k.bonus] == gain for k in kept)
+    others = [Done(), DropReputation(6, "resource")]
+    assert _undominated(others, g.comps.board.reputation_icons) == others

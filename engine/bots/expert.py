@@ -140,7 +140,8 @@ class ExpertBot:
         count = self.deals or (DEALS if game.state.options.players == 1 else DEALS_AT_A_TABLE)
         first = game.determinize(seat, base)
         options = [c for c in greedy._candidates(first.legal(),
-                                                 first.state.players[seat].reputation)
+                                                 first.state.players[seat].reputation,
+                                                 first.comps.board.reputation_icons)
                    if c in legal]
         if not options:
             return [(legal[0], 0.0)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -644,7 +644,8 @@ def _worth(state: State, comps: Components, seat: int, cmd: Command, depth: int,
         # Listed without the free commands: they are not weighed here (and their checks
         # are most of what listing costs in the middle of an action).
         options = [c for c in _candidates(flow.legal(Ctx(after, comps), skip=FREE),
-                                          after.players[seat].reputation)
+                                          after.players[seat].reputation,
+                                          comps.board.reputation_icons)
                    if not isinstance(c, FREE)]
         if options:
             return max(_worth(after, comps, seat, c, 0, look, more - 1) for c in options)
@@ -730,8 +731,8 @@ def _played_out(state: State, comps: Components, seat: int, extras: bool = True)
         tried: list[State] = []
         # Without extras, they are not listed at all (their checks are most of a launch
         # step's listing); the rest is listed as in full.
-        for c in (_legal(state, comps) if extras else
-                  flow.legal(Ctx(state, comps), skip=EXTRAS)):
+        listed = _legal(state, comps) if extras else flow.legal(Ctx(state, comps), skip=EXTRAS)
+        for c in _undominated(listed, comps.board.reputation_icons):
             extra = isinstance(c, EXTRAS)
             after = _apply(state, comps, c)
             if after is None or _idle_fee(state, comps, c, after):
@@ -779,15 +780,34 @@ def _own_options(state: State, comps: Components, seat: int) -> list[Command]:
     def near(c: Command) -> bool:
         return not (isinstance(c, DropReputation) and reputation - c.to > DROP_LEVELS)
 
-    return _candidates(flow.legal(Ctx(state, comps), keep=near), reputation) or \
-        _candidates(_legal(state, comps), reputation)
+    icons = comps.board.reputation_icons
+    return _candidates(flow.legal(Ctx(state, comps), keep=near), reputation, icons) or \
+        _candidates(_legal(state, comps), reputation, icons)
 
 
-def _candidates(legal: list[Command], reputation: int) -> list[Command]:
+def _undominated(legal: list[Command], icons: Sequence[str]) -> list[Command]:
+    """`legal` without the reputation drops that another one listed beats. A drop further down
+    for the same bonus, past no more icons of its kind, gains the same and keeps less
+    reputation (fees, AGM cubes, VP and later drops all rise with it): the same move, worse.
+    `icons`: the board's reputation icons (a drop to level n passes the icon at n)."""
+    out = []
+    above: dict[str, int] = {}  # per bonus, the level of the last drop for it kept
+    for c in legal:
+        if isinstance(c, DropReputation):
+            top = above.get(c.bonus)
+            if top is not None and c.to < top and c.bonus not in icons[c.to:top]:
+                continue
+            above[c.bonus] = c.to
+        out.append(c)
+    return out
+
+
+def _candidates(legal: list[Command], reputation: int, icons: Sequence[str]) -> list[Command]:
+    """The options worth weighing (`icons`: as for `_undominated`)."""
     out = []
     # Both experts carry the same ability once hired: placing either is the same move.
     lefts = {c.station for c in legal if isinstance(c, PlaceWorker) and c.piece == "expert_left"}
-    for c in legal:
+    for c in _undominated(legal, icons):
         if isinstance(c, DropReputation) and reputation - c.to > DROP_LEVELS:
             continue
         if isinstance(c, PlaceWorker) and c.piece == "expert_right" and c.station in lefts:
@@ -840,7 +860,8 @@ class GreedyBot:
             first = visits.best(ctx, dec, lambda visit: _visit_price(ctx, p, visit))[1]
             if first is not None and first in legal:
                 return first
-        options = _candidates(legal, game.state.players[dec.seat].reputation)
+        options = _candidates(legal, game.state.players[dec.seat].reputation,
+                              game.comps.board.reputation_icons)
         if known is not None and (known.comps is not game.comps or
                                   _encoder.encode(known.state) != game.snapshot()):
             known = None
