@@ -11,7 +11,9 @@ from test_rules_actions import card, table, take_card, work
 from test_rules_cards import scheduled
 
 from engine import Game, GameOptions
+from engine.bots import greedy
 from engine.bots.greedy import (
+    EXTRAS,
     STORAGE_GAP,
     STUCK_TURNS,
     GreedyBot,
@@ -340,3 +342,35 @@ def test_a_drop_further_down_for_the_same_bonus_is_left_out() -> None:
                        drop_bonuses(ctx, 7, k.to)[k.bonus] == gain for k in kept)
     others = [Done(), DropReputation(6, "resource")]
     assert _undominated(others, g.comps.board.reputation_icons) == others
+
+
+def test_a_launch_play_out_tries_each_plain_step_once() -> None:
+    # Greedy pair, seed 1, 122 commands in: a launch whose play-out weighs extras (fees, card
+    # effects), each by the rest of the launch played out after it. Those lines and the main
+    # one pass through the same positions; a plain step is tried once and counted each time.
+    game = Game.new(GameOptions(players=2, seed=1, seats=("greedy",) * 2))
+    bots = {s: GreedyBot(8 + s) for s in range(2)}
+    for _ in range(121):
+        game.apply(bots[game.pending.seat].choose(game))
+    launch = next(c for c in game.legal() if isinstance(c, Launch))
+    after = greedy._apply(game.state, game.comps, launch)
+    tried: list[tuple[bytes, object]] = []
+    real = greedy._apply
+
+    def recorded(state, comps, cmd):  # noqa: ANN001, ANN202
+        tried.append((greedy._encoded(state), cmd))
+        return real(state, comps, cmd)
+
+    greedy._apply = recorded
+    try:
+        work = greedy.work()
+        done = _played_out(after, game.comps, game.pending.seat)
+        counted = greedy.work() - work
+    finally:
+        greedy._apply = real
+    plain = [t for t in tried if not isinstance(t[1], EXTRAS)]
+    assert any(isinstance(t[1], EXTRAS) for t in tried)
+    assert len(set(plain)) == len(plain)
+    assert counted > len(tried)
+    assert done.players[game.pending.seat].launches == \
+        game.state.players[game.pending.seat].launches + 1
