@@ -71,7 +71,8 @@ RESOURCE = 0.45
 # +6.8 +- 3.6; at 1.5 own +9.2 +- 2.2, Rachel -4.6, margin +13.8 +- 3.8, wins 55 -> 90; at
 # 2.0 own +11.1 +- 2.2, margin +10.5 +- 4.5 (Rachel +0.7); at 2.5 (125 seeds) margin +0.7.
 # Its cost: the bot now holds cards, and each is a free command tried at every choice, so a
-# turn takes about twice the trial applies (bench, 2 players: 32.6 -> 56.2 ms a turn).
+# turn takes about twice the trial applies (bench, 2 players: 32.6 -> 56.2 ms a turn; the
+# drops left out by _undominated brought it back to about 45 ms with the same moves).
 CARD = 1.5
 BLUEPRINT = 0.5  # plus BLUEPRINT_VP per VP printed on it
 BLUEPRINT_VP = 0.4
