@@ -726,8 +726,8 @@ def _played_out(state: State, comps: Components, seat: int, extras: bool = True,
 
     `memo`: the steps tried so far in this launch's play-out, by position and command. The
     line of the best plain step is played out without extras, and then on with them from the
-    same positions: the plain steps are tried once (a sixth of the greedy bot's trials were
-    such repeats)."""
+    same positions: the plain steps are tried once (in the bench's 2-player games, 36% of the
+    steps a play-out tried were such repeats)."""
     memo = {} if memo is None else memo
     for _ in range(ROLLOUT_LIMIT):
         # A drop at T-3 asks which resource it gives: that is still the launch.
