@@ -102,7 +102,10 @@ LAUNCHING = 2.0
 # or by the NPC it pushes on, is a funding bonus she always takes as VP), since the margin over
 # her decides the game. At 0 the bot handed her 6.6 VP a game this way, at 1 it hands her 2.4
 # (12 seeds); over seeds 1100-1147 paired, own VP +0.7 +- 5.1 and margin +6.2 +- 9.0.
-RIVAL_BUMP = 1.0
+# A bump costs more than her one VP: her worker is back in her break room, a meeting she need
+# not call. At 3, paired with 1 over seeds 2000-2399 at normal: own VP +2.1 +- 1.5, Rachel
+# -2.7, margin +4.8 +- 3.0, wins 90 -> 110 of 400 (at 5: margin +4.4 +- 2.9, wins 106).
+RIVAL_BUMP = 3.0
 STORAGE_GAP = 2.0  # per unit of storage short of what the next launch needs
 # Per resource short of it. A launch spends the supplies, so this price makes a launch look
 # worse by what the next one needs: at 1.5 the bot launched 1.3 times a game solo, not 2.5.
