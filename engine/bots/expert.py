@@ -46,7 +46,7 @@ over the rows before; with the greedy bot's work cut, its moves the same (so WOR
 little more play-out late in a game), 56 of 60, 27 of 100 and 3 of 60, margins +3.6 +- 4.4,
 +0.6 +- 3.8 and +1.0 +- 5.7; with a bump of hers priced 3 VP in the greedy bot's ranking and
 play-outs (greedy.RIVAL_BUMP; the leaf still counts each 1 VP), 35 of 100 at normal, own VP
-+1.8 +- 4.3, Rachel -5.2 +- 4.3, margin +7.0 +- 6.1.)
++1.8 +- 4.3, Rachel -5.2 +- 4.3, margin +7.0 +- 6.1, and 7 of 60 at hard, margin -1.7 +- 9.8.)
 """
 
 from __future__ import annotations
