@@ -98,7 +98,7 @@ def test_a_budget_of_commands_bounds_the_work_of_a_main_choice() -> None:
     (only, _), = ExpertBot(5, budget=1).ranked(game, 3)
     first = game.determinize(seat, ExpertBot(5)._deal_seed(game, seat))
     options = [c for c in greedy._candidates(first.legal(), first.state.players[seat].reputation,
-                                     first.comps.board.reputation_icons)
+                                             first.comps.board.reputation_icons)
                if c in game.legal()]
     worths = greedy.weigh(first.state, first.comps, seat, options)
     assert only == options[max(range(len(options)), key=worths.__getitem__)]
@@ -128,7 +128,7 @@ def _greedy_ranking(game: Game) -> tuple[list[tuple[Command, float]], int]:
     seat = game.pending.seat
     first = game.determinize(seat, ExpertBot(5)._deal_seed(game, seat))
     options = [c for c in greedy._candidates(first.legal(), first.state.players[seat].reputation,
-                                     first.comps.board.reputation_icons)
+                                             first.comps.board.reputation_icons)
                if c in game.legal()]
     before = greedy.work()
     worths = greedy.weigh(first.state, first.comps, seat, options)

@@ -203,7 +203,7 @@ def test_worths_kept_from_the_last_look_ahead_are_those_weighed_afresh() -> None
         known = bot._next
         if known is not None and game.snapshot() == _encoder.encode(known.state):
             options = _candidates(game.legal(), game.state.players[dec.seat].reputation,
-                                      game.comps.board.reputation_icons)
+                                  game.comps.board.reputation_icons)
             kept = _weigh(game.state, game.comps, dec.seat, options, known)[0]
             assert kept == _weigh(game.state, game.comps, dec.seat, options, None)[0]
             reused += 1
@@ -344,10 +344,11 @@ def test_a_drop_further_down_for_the_same_bonus_is_left_out() -> None:
     assert _undominated(others, g.comps.board.reputation_icons) == others
 
 
-def test_a_launch_play_out_tries_each_plain_step_once() -> None:
-    # Greedy pair, seed 1, 122 commands in: a launch whose play-out weighs extras (fees, card
-    # effects), each by the rest of the launch played out after it. Those lines and the main
-    # one pass through the same positions; a plain step is tried once and counted each time.
+def test_a_launch_play_out_tries_each_plain_step_once(monkeypatch) -> None:  # noqa: ANN001
+    # Greedy pair, seed 1, after 121 commands: a launch whose play-out weighs extras (fees,
+    # card effects), each by the rest of the launch played out after it. Those lines and the
+    # main one pass through the same positions; a plain step is tried once and counted each
+    # time.
     game = Game.new(GameOptions(players=2, seed=1, seats=("greedy",) * 2))
     bots = {s: GreedyBot(8 + s) for s in range(2)}
     for _ in range(121):
@@ -361,13 +362,10 @@ def test_a_launch_play_out_tries_each_plain_step_once() -> None:
         tried.append((greedy._encoded(state), cmd))
         return real(state, comps, cmd)
 
-    greedy._apply = recorded
-    try:
-        work = greedy.work()
-        done = _played_out(after, game.comps, game.pending.seat)
-        counted = greedy.work() - work
-    finally:
-        greedy._apply = real
+    monkeypatch.setattr(greedy, "_apply", recorded)
+    work = greedy.work()
+    done = _played_out(after, game.comps, game.pending.seat)
+    counted = greedy.work() - work
     plain = [t for t in tried if not isinstance(t[1], EXTRAS)]
     assert any(isinstance(t[1], EXTRAS) for t in tried)
     assert len(set(plain)) == len(plain)
