@@ -206,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
 
     vs.add_argument("--bot", default="planner", choices=KINDS,
                     help="expert-2x, expert-4x: the expert with two or four times its look; "
-                         "expert-deep: its play-outs two rounds long; expert-own: solo, "
+                         "expert-deep: its play-outs two rounds long; expert-acts: its "
+                         "choice of actions played out too; expert-own: solo, "
                          "its leaves without the margin over Rachel; for runs only")
     vs.add_argument("--against", default="greedy", choices=KINDS)
     vs.add_argument("--players", type=int, choices=[1, 2], default=2,

@@ -126,7 +126,11 @@ def test_the_expert_with_more_look_is_a_bot_of_its_own_for_runs_only(
     assert isinstance(half, expert.ExpertBot)
     assert (half.budget, half.work, half.beam, half.deals) == (
         2 * expert.BUDGET, 2 * expert.WORK, 4, 4)
-    for kind in ("expert-2x", "expert-4x"):
+    acts = versus._bot("expert-acts", 5)
+    assert isinstance(acts, expert.ExpertBot)
+    assert acts.searched == ("phase2", "action", "meeting_action")
+    assert expert.ExpertBot(5).searched == ("phase2",)
+    for kind in ("expert-2x", "expert-4x", "expert-acts"):
         assert kind in versus.KINDS and kind not in BOTS  # no seat offers them
     # Its runs are its own: a file of expert games is not resumed or counted with them.
     mine = tmp_path / "expert.json"

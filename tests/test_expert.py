@@ -222,6 +222,23 @@ def test_a_play_out_runs_as_many_rounds_as_asked() -> None:
     assert ExpertBot(5).rounds == 1
 
 
+def test_a_choice_of_actions_is_played_out_only_when_asked() -> None:
+    # Its main choice is played out, its choice of actions at the station is the greedy
+    # bot's ranking; bench versus's expert-acts plays that out as well.
+    from engine.bots import expert
+
+    game = next(g for g in positions(1, seed=65, count=40, every=3)
+                if g.pending.kind == "action" and len(g.legal()) > 2)
+    ranking, _ = _greedy_ranking(game)
+    plain = ExpertBot(5)
+    assert plain.ranked(game, 3) == ranking[:3] and plain._left == 0
+    acts = ExpertBot(5, searched=(*expert.SEARCHED, "action"))
+    looked = acts.ranked(game, 3)
+    assert 0 <= acts._left < expert.BUDGET  # commands were played out
+    assert looked and all(cmd in game.legal() for cmd, _ in looked)
+    assert looked != ranking[:3]  # worths from play-outs, not the one-step ranking
+
+
 def test_solo_a_line_is_worth_less_by_the_vp_its_placements_hand_rachel(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # What decides a solo game is the margin over Rachel: each of her workers the seat's

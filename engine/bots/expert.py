@@ -82,6 +82,9 @@ BUDGET = 110
 WORK = 22_000
 KEEP = 2  # choices that are played out on every deal, at least
 SAME = 1e-9  # worths closer than this are taken for the same move from another station
+# The decisions played out: the main choice. The choice of actions at the station stays the
+# greedy bot's ranking; bench versus's expert-acts plays it out as well, for runs.
+SEARCHED = ("phase2",)
 
 
 class ExpertBot:
@@ -97,10 +100,11 @@ class ExpertBot:
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
                  budget: int | None = None, work: int | None = None,
                  time_left: Callable[[], float] | None = None, rounds: int = 1,
-                 margin: bool = True) -> None:
+                 margin: bool = True, searched: tuple[str, ...] = SEARCHED) -> None:
         self.seed = seed
         self.margin = margin  # solo: a line is worth less by the VP its placements hand Rachel
         self.rounds = rounds  # how long a play-out runs, in rounds
+        self.searched = searched  # the kinds of decision played out; the rest are greedy's
         self.beam = beam
         self.deals = deals
         self.budget = budget
@@ -151,7 +155,7 @@ class ExpertBot:
             return [(legal[0], 0.0)]
         worths = greedy.weigh(first.state, first.comps, seat, options)
         order = sorted(range(len(options)), key=lambda i: -worths[i])
-        if dec.kind != "phase2":
+        if dec.kind not in self.searched:
             return [(options[i], worths[i]) for i in order[:n]]
         looked = _looked(options, worths, order, max(self.beam, n))
         budget = self.budget or BUDGET
