@@ -208,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="expert-2x, expert-4x: the expert with two or four times its look; "
                          "expert-deep: its play-outs two rounds long; expert-acts: its "
                          "choice of actions played out too; expert-own: solo, "
-                         "its leaves without the margin over Rachel; for runs only")
+                         "its leaves without the margin over Rachel; expert-end: its "
+                         "play-outs to the end from the last cube on the progress track; "
+                         "for runs only")
     vs.add_argument("--against", default="greedy", choices=KINDS)
     vs.add_argument("--players", type=int, choices=[1, 2], default=2,
                     help="2: the bots face each other, both seats; 1: each plays Rachel")

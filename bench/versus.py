@@ -35,12 +35,14 @@ from saves.atomic import write_atomic
 # allows, so no seat offers them); and with play-outs two rounds long on its own budgets
 # (so on fewer deals), to ask whether a one-round look is what it lacks; and solo without the
 # margin over Rachel (its leaves its own worth alone), to measure that again; and playing out
-# its choice of actions at the station as it does its main choice.
+# its choice of actions at the station as it does its main choice; and with its play-outs run
+# to the end from the last cube or two on the progress track (expert.END_CUBES).
 ACTS = (*expert.SEARCHED, "action", "meeting_action")
 LOOKS: dict[str, Callable[[int], Bot]] = {
     "expert-deep": lambda seed: ExpertBot(seed, rounds=2),
     "expert-own": lambda seed: ExpertBot(seed, margin=False),
     "expert-acts": lambda seed: ExpertBot(seed, searched=ACTS),
+    "expert-end": lambda seed: ExpertBot(seed, end_cubes=expert.END_CUBES),
     "expert-2x": lambda seed: ExpertBot(seed, beam=4, deals=4, budget=2 * expert.BUDGET,
                                         work=2 * expert.WORK),
     "expert-4x": lambda seed: ExpertBot(seed, beam=5, deals=6, budget=4 * expert.BUDGET,

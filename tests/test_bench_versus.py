@@ -130,7 +130,10 @@ def test_the_expert_with_more_look_is_a_bot_of_its_own_for_runs_only(
     assert isinstance(acts, expert.ExpertBot)
     assert acts.searched == ("phase2", "action", "meeting_action")
     assert expert.ExpertBot(5).searched == ("phase2",)
-    for kind in ("expert-2x", "expert-4x", "expert-acts"):
+    end = versus._bot("expert-end", 5)
+    assert isinstance(end, expert.ExpertBot)
+    assert end.end_cubes == expert.END_CUBES and expert.ExpertBot(5).end_cubes is None
+    for kind in ("expert-2x", "expert-4x", "expert-acts", "expert-end"):
         assert kind in versus.KINDS and kind not in BOTS  # no seat offers them
     # Its runs are its own: a file of expert games is not resumed or counted with them.
     mine = tmp_path / "expert.json"

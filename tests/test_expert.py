@@ -289,3 +289,63 @@ def test_solo_a_line_is_worth_less_by_the_vp_its_placements_hand_rachel(
     assert bots[0]._played_out(game, cmd, game.pending.seat, 5) == \
         bots[1]._played_out(game, cmd, game.pending.seat, 5)
     assert not gifts
+
+
+def test_expert_end_plays_a_line_out_to_the_end_near_it_worth_the_final_margin() -> None:
+    # bench versus's expert-end: with END_CUBES cubes left to place on the progress track,
+    # the end is a few rounds away, and a line is played out to the game's end and, solo, is
+    # worth its final margin over Rachel. The expert's own plays a round, and a line is worth
+    # the greedy bot's value() of where it stops.
+    from engine.bots import expert
+    from engine.bots.greedy import GreedyBot
+
+    def to_the_end(game: Game, cmd: Command) -> Game:
+        line, _ = game.try_apply(cmd)
+        bot = GreedyBot(5, explore=0)
+        while not line.is_over:
+            line.apply(bot.choose(line))
+        return line
+
+    # A main choice with a cube left to place, whose line lasts over two rounds.
+    for game in positions(1, seed=67, count=400, every=1):
+        left = sum(game.state.board.progress_sections) - len(game.state.board.progress)
+        if game.pending.kind == "phase2" and game.pending.seat == 0 and \
+                0 < left <= expert.END_CUBES:
+            cmd = game.legal()[0]
+            line = to_the_end(game, cmd)
+            if line.state.turns_taken - game.state.turns_taken > 4:
+                break
+    else:
+        raise AssertionError("no such position")
+    near, far = ExpertBot(5, end_cubes=expert.END_CUBES), ExpertBot(5)
+    near._left = far._left = 10_000
+    assert near._played_out(game, cmd, 0, 5) == \
+        line.state.players[0].vp - line.state.players[1].vp
+    short = far._played_out(game, cmd, 0, 5)
+    assert 10_000 - far._left < 10_000 - near._left
+    assert short > 10  # a position's worth, not a margin
+
+
+def test_expert_end_has_the_larger_budget_near_the_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.bots import expert
+    from engine.bots.greedy import OutOfTime
+
+    game = next(g for g in positions(1, seed=67, count=400, every=1)
+                if g.pending.kind == "phase2" and g.pending.seat == 0 and
+                sum(g.state.board.progress_sections) - len(g.state.board.progress) == 1)
+    # The budget left when a choice's first play-out starts is the whole budget; the clock
+    # then stops the choice there (the play-outs are not the point).
+    budgets: dict[ExpertBot, int] = {}
+
+    def first(self, *args):  # noqa: ANN001, ANN002, ANN202
+        budgets[self] = self._left
+        raise OutOfTime
+
+    monkeypatch.setattr(ExpertBot, "_played_out", first)
+    near, far, sooner = (ExpertBot(5, end_cubes=expert.END_CUBES), ExpertBot(5),
+                         ExpertBot(5, end_cubes=0))
+    for bot in (near, far, sooner):
+        bot.ranked(game, 3)
+    assert budgets == {near: expert.BUDGET * expert.END_LOOK, far: expert.BUDGET,
+                       sooner: expert.BUDGET}

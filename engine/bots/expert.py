@@ -22,7 +22,8 @@ commands bounds the work (see BUDGET): at 3-4 players a round is long, and one d
 that fits. A budget of the greedy bot's trial applies (see WORK) bounds it late in the game,
 where each command costs more.
 Once the game's end has begun, the play-outs run to the end and the leaf is the final score
-(not before: a line that ends the game early would be judged on another scale).
+(not before: a line that ends the game early would be judged on another scale; bench versus's
+expert-end starts that a cube or two sooner, see END_CUBES).
 Solo, what decides the game is the margin over Rachel, so a line is worth less by the VP the
 seat hands her along it: each of her workers its placements bump (or the NPC they push on) is
 a funding bonus she takes as VP, the greedy bot's RIVAL_BUMP. Her other VP are not counted:
@@ -70,6 +71,7 @@ BEAM = 3  # the greedy bot's best main choices that are played out
 DEALS = 3
 DEALS_AT_A_TABLE = 2
 PLAYOUT_COMMANDS = 600  # a guard: a turn takes about 8 commands, the look 5 turns at most
+END_COMMANDS = 3000  # the same for a play-out to the end (END_CUBES): a few rounds
 # Commands applied in all play-outs of one main choice: the work, not the clock, bounds the
 # think time, so a seed gives the same move on any machine. A play-out starts only while some
 # budget is left (the greedy bot's best always), and a further deal only while a deal's worth
@@ -90,6 +92,22 @@ SAME = 1e-9  # worths closer than this are taken for the same move from another 
 # longer), margin -5.2 +- 7.4, wins 35 -> 32, at 2.4 times the CPU; at 2 players against the
 # greedy bot (seeds 4000-4019, both seats) 30 wins of 40 against 33, margin +4.8 +- 10.1.
 SEARCHED = ("phase2",)
+# For runs (bench versus's expert-end): the cubes still to place on the progress track (9 in
+# all, about one every two rounds) from which play-outs run to the game's end (the end
+# triggered at the latest), each leaf the final score, solo less all of Rachel's, with
+# END_LOOK times the budgets. Solo at normal, seeds 3000-3099, paired with the expert (play-outs
+# to the end from the final round only): at 1 cube, own VP +1.2 +- 0.9, Rachel -0.7, margin
+# +1.8 +- 2.1, wins 34 -> 32; at 2, margin +2.0 +- 2.4 (93 games). At 1, solo at hard (seeds
+# 3000-3059) margin -0.1 +- 2.7, wins 7 -> 6; at 2 players against the greedy bot (seeds
+# 4000-4019, both seats) own VP +1.6 +- 1.8, margin -1.2 +- 1.6, wins 33 -> 32, and the longest
+# choice 3.8 CPU s on the budgets alone (2.1). No gain beyond noise, so not the expert's own.
+# Sooner is out of reach: greedy play-outs to the end from rounds 4-12 of six solo games gave
+# final margins 13-57 VP apart from deal to deal (one candidate against the best on the same
+# deal: 11-48) where the candidates' worths differ by 1-5, at 0.8-1.8 CPU s each (a round's
+# play-out: 0-3 VP apart, 0.1-0.3 s); an expert whose every play-out ran to the end (2 deals,
+# no budget) lost 11.5 +- 18.9 VP of margin over 18 games, at 100 CPU s a game.
+END_CUBES = 1
+END_LOOK = 3
 
 
 class ExpertBot:
@@ -105,8 +123,11 @@ class ExpertBot:
     def __init__(self, seed: int = 0, beam: int = BEAM, deals: int | None = None,
                  budget: int | None = None, work: int | None = None,
                  time_left: Callable[[], float] | None = None, rounds: int = 1,
-                 margin: bool = True, searched: tuple[str, ...] = SEARCHED) -> None:
+                 margin: bool = True, searched: tuple[str, ...] = SEARCHED,
+                 end_cubes: int | None = None) -> None:
         self.seed = seed
+        # Cubes left on the track from which play-outs run to the end (None: the final round).
+        self.end_cubes = end_cubes
         self.margin = margin  # solo: a line is worth less by the VP its placements hand Rachel
         self.rounds = rounds  # how long a play-out runs, in rounds
         self.searched = searched  # the kinds of decision played out; the rest are greedy's
@@ -148,7 +169,8 @@ class ExpertBot:
             if own is not None:
                 return [(own, 0.0)]
         seat = dec.seat
-        self._work_end = greedy.work() + (self.work or WORK)
+        look = END_LOOK if self.end_cubes is not None and self._near_end(game) else 1
+        self._work_end = greedy.work() + (self.work or WORK * look)
         base = self._deal_seed(game, seat)
         count = self.deals or (DEALS if game.state.options.players == 1 else DEALS_AT_A_TABLE)
         first = game.determinize(seat, base)
@@ -163,7 +185,7 @@ class ExpertBot:
         if dec.kind not in self.searched:
             return [(options[i], worths[i]) for i in order[:n]]
         looked = _looked(options, worths, order, max(self.beam, n))
-        budget = self.budget or BUDGET
+        budget = self.budget or BUDGET * look
         self._left = budget
         self._longest = 0.0
         # Sequential halving: every choice is played out on the first deal, the better half
@@ -225,6 +247,14 @@ class ExpertBot:
         return self._left > 0 and greedy.work() < self._work_end and \
             self._seconds_left() > self._longest
 
+    def _near_end(self, game: Game) -> bool:
+        """Whether play-outs from here run to the game's end."""
+        s = game.state
+        if self.end_cubes is None or s.final_phase:
+            return bool(s.final_phase)
+        return s.end_triggered or \
+            sum(s.board.progress_sections) - len(s.board.progress) <= self.end_cubes
+
     def _time_is_up(self) -> bool:
         return self.time_left is not None and self.time_left() <= 0
 
@@ -245,14 +275,14 @@ class ExpertBot:
         except Exception:  # noqa: BLE001 - a line of play the deal refuses is not chosen
             return float("-inf")
         start = g.state.turns_taken
-        to_end = bool(game.state.final_phase)
+        to_end = self._near_end(game)
         rachel = rachel_seat(game.state) if self.margin else None
         gifts = 0 if rachel is None else \
             handed_to_rachel(game.state.players[rachel].vp, g.state, cmd, rachel)
         bot = GreedyBot(seed & 0xFFFFFFFF, explore=0,
                         stop=None if self.time_left is None else self._time_is_up)
         try:
-            for _ in range(PLAYOUT_COMMANDS):
+            for _ in range(END_COMMANDS if to_end else PLAYOUT_COMMANDS):
                 self._left -= 1
                 # The last turns are few: once the end has begun (for every line alike), play
                 # them all, so that the leaf is the final score.
@@ -269,9 +299,13 @@ class ExpertBot:
             raise
         except Exception:  # noqa: BLE001 - a deal that breaks ends the look where it is
             pass
-        worth = float(g.state.players[seat].vp) if g.is_over and to_end else \
-            greedy.value(g.state, g.comps, seat)
-        return worth - gifts
+        if g.is_over and to_end:
+            # The final score; expert-end's solo, less all of Rachel's (not only what the
+            # seat handed her).
+            lost = gifts if rachel is None or self.end_cubes is None else \
+                g.state.players[rachel].vp
+            return float(g.state.players[seat].vp - lost)
+        return greedy.value(g.state, g.comps, seat) - gifts
 
 
 def _looked(options: list[Command], worths: list[float], order: list[int],
