@@ -250,8 +250,10 @@ class ExpertBot:
     def _near_end(self, game: Game) -> bool:
         """Whether play-outs from here run to the game's end."""
         s = game.state
-        if self.end_cubes is None or s.final_phase:
-            return bool(s.final_phase)
+        if s.final_phase:
+            return True
+        if self.end_cubes is None:
+            return False
         return s.end_triggered or \
             sum(s.board.progress_sections) - len(s.board.progress) <= self.end_cubes
 
@@ -284,8 +286,9 @@ class ExpertBot:
         try:
             for _ in range(END_COMMANDS if to_end else PLAYOUT_COMMANDS):
                 self._left -= 1
-                # The last turns are few: once the end has begun (for every line alike), play
-                # them all, so that the leaf is the final score.
+                # The last turns are few: once the end has begun (expert-end: END_CUBES
+                # sooner), play them all for every line alike, so that the leaf is the final
+                # score.
                 if g.is_over or (g.state.turns_taken - start > self.rounds * len(g.state.players)
                                  and not to_end):
                     break
