@@ -41,6 +41,17 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True,
     # 初期アップグレード・カード's handicap (variant starting_handicap): the seats dealt cards.
     handicap_seats: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        # omit_defaults leaves a field out only when it *is* its default: msgspec compares by
+        # identity. A "normal" read from a command line or a database is equal to the default
+        # but another object, so the same game encoded (and hashed, and dealt the expert's
+        # determinizations) two ways: a save from `simulate --difficulty normal` failed
+        # `verify`, whose decoded options are the default itself. An equal value becomes it.
+        for name, default in _STR_DEFAULTS:
+            value = getattr(self, name)
+            if value is not default and value == default:
+                msgspec.structs.force_setattr(self, name, default)
+
     def validate(self) -> None:
         from engine.errors import IllegalOptions
 
@@ -87,3 +98,9 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True,
 
     def seat_kinds(self) -> tuple[SeatKind, ...]:
         return self.seats or ("human",) * self.players
+
+
+# GameOptions' fields whose default is a string, with it (see GameOptions.__post_init__).
+_STR_DEFAULTS: tuple[tuple[str, str], ...] = tuple(
+    (f.name, f.default) for f in msgspec.structs.fields(GameOptions)
+    if isinstance(f.default, str))

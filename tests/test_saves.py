@@ -285,6 +285,26 @@ def test_cli_verify_replay_simulate(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "Traceback" not in err and "x.json" in err
 
 
+def test_a_default_typed_in_encodes_as_the_default(tmp_path: Path) -> None:
+    # Equal strings that are other objects (from argv, a database, a prompt): msgspec leaves a
+    # field out of the encoding only when it is its default object, so the same game hashed
+    # two ways and a save of `simulate --difficulty normal` failed verify.
+    from engine import Game, GameOptions
+
+    typed = "".join(["nor", "mal"]), "".join(["stan", "dard"])
+    assert typed[0] is not "normal"  # noqa: F632 - the point is identity
+    opts = GameOptions(players=1, seed=7, difficulty=typed[0], setup=typed[1])
+    plain = GameOptions(players=1, seed=7)
+    assert msgspec.json.encode(opts) == msgspec.json.encode(plain) == b'{"players":1,"seed":7}'
+    assert Game.new(opts).state_hash() == Game.new(plain).state_hash()
+    assert msgspec.json.encode(GameOptions(difficulty="".join(["ha", "rd"]))) == \
+        b'{"difficulty":"hard"}'
+    out = tmp_path / "sim.json"
+    assert cli(["simulate", "--players", "1", "--seed", "7", "--max-turns", "6",
+                "--difficulty", typed[0], "--out", str(out)]) == 0
+    assert cli(["verify", str(out)]) == 0
+
+
 def test_listing_saves_does_not_import_the_command_types(tmp_path: Path) -> None:
     # The title screen lists saves; the command union is 15 ms of the app's cold start, so it
     # is imported only when a whole file is read.
