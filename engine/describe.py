@@ -286,6 +286,8 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         t = c.technology(b.technologies[cmd.slot - 1])
         cost = network.use_cost(ctx, s.players[seat], places.technology_place(cmd.slot),
                                 b.tech_owners[cmd.slot - 1])
+        if not cost:  # no fee to pay (reputation 15, a waiver), but it is still chosen
+            return (FREE_GROUP, f"Turn on {t.name} for this turn (free): {t.text}")
         return (FREE_GROUP, f"Pay {cost} money to use {t.name} this turn: {t.text}")
     if isinstance(cmd, C.DiscardAgenda):
         a = c.agenda(cmd.card)

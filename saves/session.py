@@ -71,6 +71,8 @@ class Session:
         self.file = gf
         self.path = path
         self.last_events: list[Event] = []
+        # The events of the moves replayed on load, for the screen's log; it takes them.
+        self.backlog: list[Event] = []
         self.warning: str | None = None
         # Why the last autosave failed (read-only dir, full disk...), None once one succeeds.
         # The game goes on in memory; the screens show it as "not saved: <why>".
@@ -170,7 +172,7 @@ class Session:
         rerecorded = 0
         for i, cmd in enumerate(self.file.commands):
             try:
-                self._apply_logged(cmd, trusted)
+                self.backlog += self._apply_logged(cmd, trusted)
             except Exception as e:  # noqa: BLE001 - whatever a file holds, it is refused
                 if trusted:
                     return None

@@ -44,6 +44,7 @@ class TableSession:
         self.warning: str | None = None
         self.save_error: str | None = None
         self.last_events: list[Event] = []
+        self.backlog: list[Event] = []  # the moves played before this copy joined, for the log
         self.game: Game
         self.actors: list[int] = []
         self.reveals: list[int] = []  # move counts after a move that revealed hidden cards
@@ -57,8 +58,9 @@ class TableSession:
         self.game = self.store.start(self.table)
         self.actors, self.reveals, self._snaps = [], [], {}
         self._undos = undos
+        self.backlog = []
         for seat, cmd in moves:
-            self._play(seat, cmd)
+            self.backlog += self._play(seat, cmd)
 
     def _play(self, seat: int, cmd: Command) -> list[Event]:
         g = self.game

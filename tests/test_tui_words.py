@@ -8,6 +8,7 @@ from engine import Game, GameOptions
 from engine.events import Event
 from engine.view import view
 from galcruise_tui.app import GalcruiseApp
+from galcruise_tui.screens.game import GameScreen
 from galcruise_tui.widgets.log import GameLog
 from galcruise_tui.words import actor, tidy
 
@@ -65,3 +66,43 @@ def test_the_actor_of_a_line_is_the_one_named_first() -> None:
     assert actor(view(game), Event("bump", 0, "Rachel bumps Pink's worker back.")) == 1
     assert actor(view(game), Event("bump", 1, "The NPC worker bumps Rachel's worker.")) == -2
     assert actor(view(game), Event("rachel", 1, "Silo Raid: Rachel takes Gain Resources.")) == 1
+
+
+def test_the_log_shown_again_at_the_same_width_holds_what_came_while_it_was_hidden() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        await pilot.resize_terminal(100, 30)  # narrow: `l` swaps the log in for the boards
+        await pilot.pause()
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+        log = screen.query_one(GameLog)
+        await pilot.press("l")  # shown once: wrapped at its width
+        await pilot.pause()
+        assert log.wrapped_at > 0
+        await pilot.press("l")
+        await pilot.pause()
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 4)
+        await pilot.press("l")  # shown again, at the width it had
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in log.lines)
+        assert log.texts[-1].plain.split()[-1] in shown.split()[-40:]
+        assert len(log.lines) >= len(log.texts)
+
+    run(body)
+
+
+def test_a_continued_game_logs_the_moves_made_before_it_was_left() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+        await play_until(app, pilot, screen, lambda g: g.state.turn.number >= 4)
+        before = [t.plain for t in screen.query_one(GameLog).texts]
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        after = [t.plain for t in app.screen.query_one(GameLog).texts]
+        # Every move's lines as they were logged in play, then where the game was taken up.
+        assert after[1:len(before)] == before[1:]
+        assert after[-1] == f"Continued after {app.screen.session.length} moves."
+        assert sum(t.startswith("── ") for t in after) >= 4  # the turns' headings
+
+    run(body)

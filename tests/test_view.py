@@ -12,6 +12,7 @@ from test_observation import midgame
 
 from engine import Game, GameOptions
 from engine import commands as C
+from engine.describe import describe
 from engine.rules import actions
 from engine.view import WATCHER, View, hot_seat, view
 from galcruise_tui.widgets import panes, render
@@ -145,3 +146,43 @@ def test_only_read_turn_reads_the_turn_phase_and_the_decisions_fields() -> None:
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if internals.search(line)]
     assert found == []
+
+
+def _played_from(file: str, moves: int) -> Game:
+    from saves.envelope import decode
+    from saves.session import starting_position
+
+    path = Path(__file__).parent / "fixtures" / file
+    gf = decode(path.read_bytes(), path)
+    game = starting_position(gf, path)
+    for cmd in gf.commands[:moves]:
+        game.apply(cmd)
+    return game
+
+
+def test_a_launch_that_waits_on_a_free_technology_says_so() -> None:
+    # A 2-player game played by keys: Pink (reputation 15, no fee to pay) has a cruise
+    # scheduled and a ship with cabins at home, 1 fuel short unless Blue's Fusion Injector
+    # (1 fuel less at launch) is turned on; a technology counts only once chosen.
+    game = _played_from("game-2p-free-technology.json", 99)
+    v = view(game)
+    assert v.pending is not None and v.pending.main_choice and v.pending.seat == 0
+    legal = game.legal()
+    assert not any(isinstance(c, C.Launch) for c in legal)
+    assert [(m.label, m.reason) for m in v.missing()] == [
+        ("Launch", 'turn on Fusion Injector first (under "Cards, reputation and technologies")')]
+    turn_on = [c for c in legal if isinstance(c, C.UseTechnology)
+               and "Fusion Injector" in describe(game, c)]
+    assert len(turn_on) == 1
+    assert describe(game, turn_on[0]).startswith("Turn on Fusion Injector for this turn (free): ")
+    game.apply(turn_on[0])
+    assert any(isinstance(c, C.Launch) for c in game.legal())
+    assert view(game).missing() == ()
+
+
+def test_a_launch_short_of_supplies_says_what_is_missing() -> None:
+    game = _played_from("game-2p-free-technology.json", 128)
+    v = view(game)
+    assert v.pending is not None and v.pending.main_choice
+    assert [(m.label, m.reason) for m in v.missing()] == [
+        ("Launch", "short of 2 food, 2 oxygen, 1 fuel for the supplies (storage and cards)")]

@@ -12,10 +12,11 @@ import msgspec
 
 from engine import commands as C
 from engine.ctx import Ctx
-from engine.describe import GUEST_NAME
+from engine.describe import FREE_GROUP, GUEST_NAME
 from engine.game import Game
-from engine.rules import cruises, modifiers, travel, upgrades
+from engine.rules import cruises, launch, modifiers, travel, upgrades
 from engine.rules.blueprints import HOLD_LIMIT
+from engine.rules.ships import cabins, in_flight
 from engine.state import Player
 from engine.view.board import action_view
 from engine.view.turn import PendingView
@@ -132,6 +133,10 @@ def missing(game: Game, pending: PendingView | None,
             if action not in taken:
                 out.append(MissingOption(action_view(action).label,
                                          _why_action(game, p, action)))
+    elif pending.main_choice:
+        why = _why_no_launch(game, p, legal)
+        if why:
+            out.append(MissingOption("Launch", why))
     elif pending.tour_destination is not None:
         ctx = Ctx(s, game.comps)
         off = modifiers.amount(ctx, p, "tour_discount")
@@ -143,3 +148,42 @@ def missing(game: Game, pending: PendingView | None,
                     f"Tour the {GUEST_NAME.get(colour, colour)} guest",
                     f"needs {cost} ad{'s' if cost != 1 else ''} (you have {p.ads})"))
     return tuple(out)
+
+
+def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
+    """Why no launch is offered to a player with a cruise scheduled and a ship with a cabin at
+    home, the moment one is looked for ("" otherwise). A technology that would make it
+    possible is named first: it must be turned on (paid for, if only 0) before it counts."""
+    if p.scheduled is None or any(isinstance(c, C.Launch) for c in legal):
+        return ""
+    ctx = Ctx(game.state, game.comps)
+    ships = [sh for sh in p.ships if not in_flight(sh) and cabins(sh, ctx, p) >= 1]
+    if not ships:
+        return ""
+    if not p.break_room and not launch.pilot_free(ctx, p):
+        return "no worker in your break room to fly it (call a meeting)"
+    for cmd in legal:
+        if isinstance(cmd, C.UseTechnology):
+            after, _ = game.try_apply(cmd, check=False)
+            if any(isinstance(c, C.Launch) for c in after.legal()):
+                slot = cmd.slot - 1
+                name = game.comps.technology(game.state.board.technologies[slot]).name
+                return f"turn on {name} first (under \"{FREE_GROUP}\")"
+    space = game.state.board.cruise_spaces[p.scheduled]
+    if space.tile is None:
+        return "not possible now"
+    guests = max(1, len(space.presold))
+    cards = launch.card_resources(ctx, p)
+    best: dict[str, int] | None = None
+    for sh in ships:
+        need = launch.needs(ctx, p, sh, min(guests, launch.cabin_capacity(ctx, p, sh)),
+                            space.tile)
+        short = {r: max(0, need[r] - p.resource(r) - cards[r]) for r in need}
+        if best is None or sum(short.values()) < sum(best.values()):
+            best = short
+    if best and any(best.values()):
+        return "short of " + ", ".join(f"{n} {r}" for r, n in best.items() if n) + \
+            " for the supplies (storage and cards)"
+    if not space.presold and not cruises.guest_sources(ctx, p.ads, 0):
+        return f"no guest to board: a last-minute guest costs ads (you have {p.ads})"
+    return "not possible now"

@@ -11,7 +11,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.decisions import ChooseAction, Funding, SellTickets, Tour
+from engine.decisions import ChooseAction, Funding, MainChoice, SellTickets, Tour
 from engine.game import Game
 
 EndStage = Literal["none", "triggered", "final_turns", "final_moves", "over"]
@@ -38,6 +38,7 @@ class PendingView(msgspec.Struct, frozen=True):
     tour_guests: tuple[str, ...] = ()  # the colours of the guests that could be toured there
     ticket_cruise: int | None = None  # selling tickets for this cruise space
     bumped: bool = False  # a funding bonus for a worker that was bumped
+    main_choice: bool = False  # phase 2 of the seat's own turn: place, launch or meet
 
 
 def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
@@ -69,7 +70,8 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
         tour_guests=tuple(dict.fromkeys(tour.guests)) if tour else (),
         ticket_cruise=dec.space if isinstance(dec, SellTickets) else None,
         # Any piece sent home, by another's worker or the NPC (not the final recall).
-        bumped=isinstance(dec, Funding) and dec.piece_returned and s.final_phase != "recall")
+        bumped=isinstance(dec, Funding) and dec.piece_returned and s.final_phase != "recall",
+        main_choice=isinstance(dec, MainChoice) and dec.seat == t.seat)
     return turn, pending
 
 

@@ -179,6 +179,11 @@ class GameScreen(Screen[None]):
         self.log_line(Text(f"Game {name}: {seats}; seed {g.options.seed}; "
                            f"{g.options.setup} setup.", style="bold"))
         if self.session.length:
+            # The moves before, as they were logged when played: a player coming back (or
+            # joining a table) can read what happened, Rachel's turns above all.
+            backlog, self.session.backlog = self.session.backlog, []
+            if backlog:
+                self.write_events(backlog, history=True)
             self.log_line(Text(f"Continued after {self.session.length} moves.", style="italic"))
         self.redraw()
         self.query_one(DecisionBar).focus()
@@ -405,7 +410,10 @@ class GameScreen(Screen[None]):
         return [msgspec.structs.replace(e, text=e.hidden) if e.hidden and e.seat != self.viewer
                 else e for e in events]
 
-    def write_events(self, events: list[Event], v: View | None = None) -> None:
+    def write_events(self, events: list[Event], v: View | None = None,
+                     history: bool = False) -> None:
+        """Log the events; `history`: moves from before this screen (a loaded game), whose
+        AGM scores were shown then."""
         events = self.seen(events)
         v = v or self.facts()
         marks = render.tags(v)
@@ -418,7 +426,8 @@ class GameScreen(Screen[None]):
                 lines.append(Text(f"── {text}", style="bold"))
                 continue
             seat = actor(v, e)
-            if e.kind == "agm" and e.seat >= 0 and (m := AGM_VP.search(e.text)):
+            if e.kind == "agm" and e.seat >= 0 and not history and \
+                    (m := AGM_VP.search(e.text)):
                 self._agm_scored[e.seat] = int(m.group(1))
             if e.kind == "bump" and 0 <= e.seat < len(v.seats):
                 name = "the NPC" if seat < 0 else plain(v.seats[seat].name)

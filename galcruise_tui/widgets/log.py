@@ -26,7 +26,10 @@ class GameLog(RichLog):
             del self.texts[: len(self.texts) - self.max_lines]
         width = self.scrollable_content_region.width
         if width <= 0:
-            return  # hidden: the next resize to a real width writes them
+            # Hidden: the next resize to a real width writes them all, even back at the width
+            # the shown lines had (they no longer hold every line).
+            self.wrapped_at = 0
+            return
         if width != self.wrapped_at:
             self.rewrap(width)
             return
