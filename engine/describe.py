@@ -14,7 +14,7 @@ from engine.decisions import Act
 from engine.game import Game
 from engine.names import a as with_article
 from engine.names import readable
-from engine.rules import cruises, developments, funding, modifiers, network, places, ships
+from engine.rules import cruises, developments, experts, funding, modifiers, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
 from engine.state import NEUTRAL, NPC
 
@@ -174,7 +174,11 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return (f"Build {with_article(cmd.row)} development", where,
                 f"pay {cmd.resources} {cmd.row} + {money} money")
     if isinstance(cmd, C.HireExpert):
-        return (f"Hire the {cmd.side} expert",)
+        if not isinstance(dec, Act):
+            return (f"Hire the {cmd.side} expert",)
+        p = s.players[seat]
+        money = modifiers.money_cost(ctx, p, experts.cost_now(ctx, p, dec, cmd.side))
+        return (f"Hire the {cmd.side} expert for {money} money",)
     if isinstance(cmd, C.PurchaseSupplies):
         parts = []
         if cmd.resources:

@@ -96,3 +96,28 @@ def test_a_missing_action_is_shown_with_its_reason() -> None:
             assert any(row in s for s in shown), (row, shown)
 
     run(body)
+
+
+def test_a_list_taller_than_its_room_scrolls_in_the_bar_and_is_never_cut_off() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        bar = screen.query_one(DecisionBar)
+        box = screen.query_one("#decision")
+        v = view(screen.game)
+        many = [f"Reason {i}: not possible now" for i in range(14)]
+        for size in ((80, 24), (100, 30)):
+            await pilot.resize_terminal(*size)
+            bar.show(v, screen.game.legal(), screen.reserved_keys(), many)
+            await pilot.pause()
+            rows = bar.option_count
+            # The bar lies inside the decision area (nothing hidden below it) and scrolls
+            # the rows it has no room for, which its scrollbar shows.
+            assert bar.region.bottom <= box.region.bottom, size
+            assert bar.region.height < rows
+            assert bar.max_scroll_y == rows - bar.scrollable_content_region.height
+            assert bar.show_vertical_scrollbar
+            bar.scroll_end(animate=False, immediate=True)
+            await pilot.pause()
+            assert bar.scroll_y == bar.max_scroll_y
+
+    run(body)

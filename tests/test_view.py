@@ -186,3 +186,30 @@ def test_a_launch_short_of_supplies_says_what_is_missing() -> None:
     assert v.pending is not None and v.pending.main_choice
     assert [(m.label, m.reason) for m in v.missing()] == [
         ("Launch", "short of 2 food, 2 oxygen, 1 fuel for the supplies (storage and cards)")]
+
+
+def test_hiring_an_expert_says_what_it_costs() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.ctx import Ctx
+    from engine.decisions import Act
+    from engine.rules import modifiers
+
+    for seed in range(40):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            dec = game.pending
+            hires = [c for c in game.legal() if isinstance(c, C.HireExpert)]
+            p = game.state.players[dec.seat] if dec is not None else None
+            if hires and isinstance(dec, Act) and not dec.boost and p is not None and \
+                    not modifiers.amount(Ctx(game.state, game.comps), p, "hire_discount"):
+                # 3 money per launch-tower bottom token left, 2 per food and oxygen
+                # development left (専門家の雇用).
+                price = {"left": 3 * sum(t != "removed" for t in p.tower_bottom),
+                         "right": 2 * (p.developments_left[0] + p.developments_left[1])}
+                for c in hires:
+                    assert describe(game, c) == f"Hire the {c.side} expert for " \
+                                                 f"{price[c.side]} money"
+                return
+            game.apply(bot.choose(game))
+    raise AssertionError("no expert was for hire")

@@ -621,11 +621,19 @@ def status(v: View, you: int | None = None, save_error: str | None = None) -> st
         parts.append(f"[b reverse] {end} [/]")
     if save_error is not None:
         parts.append(f"[b reverse] not saved: {rich_safe(save_error, 120)} [/]")
+    # One seat's storage too, the one deciding (or "you"): what most decisions weigh. A
+    # watcher (a replay) has no seat to read it for.
+    mine = you if you is not None else v.pending.seat if v.pending is not None else t.seat
+    if v.viewer is not None and v.viewer < 0:
+        mine = None
     seats = []
     for p in v.seats:
         turn = "▶" if p.seat == t.seat and not v.over else " "
-        seats.append(f"{turn}{name(v, p.seat)} {p.vp}VP rep {p.reputation} "
-                     f"${p.money} ads {p.ads}")
+        line = f"{turn}{name(v, p.seat)} {p.vp}VP rep {p.reputation} ${p.money} ads {p.ads}"
+        if p.seat == mine and not p.engine_run and not v.over:
+            line += " · " + " ".join(f"{st.resource} {st.have}/{st.capacity}"
+                                     for st in v.player(p.seat).storage)
+        seats.append(line)
     return " · ".join(parts) + "\n" + "  ".join(seats)
 
 
