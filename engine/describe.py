@@ -171,6 +171,9 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         else:
             st = network.connection_stations(int(cmd.site[1:]))
             where = f"on connection {cmd.site[1:]} (stations {st[0]}-{st[1]})"
+        if not developments.site_owners(ctx, cmd.site):  # the first there covers the icon
+            where += ", +1 reputation" if cmd.site[0] != "t" else \
+                ", +1 reputation, invents it"
         return (f"Build {with_article(cmd.row)} development", where,
                 f"pay {cmd.resources} {cmd.row} + {money} money")
     if isinstance(cmd, C.HireExpert):
@@ -272,6 +275,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
                                                                                    cmd.kind)
         return (f"Funding bonus: {n} {what}",)
     if isinstance(cmd, C.ChooseResource):
+        p = s.players[seat]
+        if p.resource(cmd.resource) >= p.capacity(cmd.resource):
+            return (f"Take 1 {cmd.resource} (storage full, {p.resource(cmd.resource)}/"
+                    f"{p.capacity(cmd.resource)}: lost unless spent first)",)
         return (f"Take 1 {cmd.resource}",)
     if isinstance(cmd, C.PlayAgendaResource):
         a = c.agenda(cmd.card)

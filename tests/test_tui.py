@@ -670,3 +670,33 @@ def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
         assert not any(str(x.message).startswith("1. ") for x in app._notifications)
 
     run(body, size=(100, 30))
+
+
+def test_esc_puts_a_hint_away_before_it_steps_back_and_a_new_hint_replaces_the_old() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        bar = screen.query_one(DecisionBar)
+        group = next(i for i, e in enumerate(bar.entries) if e.prefix is not None)
+        bar.pick(group)  # inside a group, where Esc steps back
+        await pilot.pause()
+        assert bar.in_group
+
+        async def hint() -> None:
+            await pilot.press("h")
+            for _ in range(3000):
+                if not screen.hinting:
+                    break
+                await pilot.pause(0.01)
+
+        def hints() -> int:
+            return sum(str(x.message).startswith("1. ") for x in app._notifications)
+
+        await hint()
+        await hint()
+        assert hints() == 1  # asked twice, shown once
+        await pilot.press("escape")
+        assert hints() == 0 and bar.in_group  # the hint went; the group stayed open
+        await pilot.press("escape")
+        assert not bar.in_group
+
+    run(body, size=(100, 30))

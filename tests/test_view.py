@@ -12,6 +12,7 @@ from test_observation import midgame
 
 from engine import Game, GameOptions
 from engine import commands as C
+from engine.ctx import Ctx
 from engine.describe import describe
 from engine.rules import actions
 from engine.view import WATCHER, View, hot_seat, view
@@ -213,3 +214,71 @@ def test_hiring_an_expert_says_what_it_costs() -> None:
                 return
             game.apply(bot.choose(game))
     raise AssertionError("no expert was for hire")
+
+
+def test_rachels_upgrade_tokens_show_on_her_board() -> None:
+    from engine.bots.random_bot import RandomBot
+
+    for seed in range(20):
+        game = Game.new(GameOptions(players=1, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over and not game.state.rachel.upgrades:  # type: ignore[union-attr]
+            game.apply(bot.choose(game))
+        taken = list(game.state.rachel.upgrades)  # type: ignore[union-attr]
+        if not taken:
+            continue
+        her = view(game).player(1)
+        assert [(u.colour, u.index) for u in her.upgrades] == [
+            (game.comps.upgrade(u).colour, game.comps.upgrade(u).index) for u in taken]
+        assert sum(row.unlocked for row in her.upgrade_rows) == len(taken)
+        # Her cockpits count as her score sheet counts them (with her segments' VP).
+        sheet = game.score_sheet()[1]
+        assert her.cockpits_vp == sheet.cockpits
+        return
+    raise AssertionError("Rachel never placed an upgrade token")
+
+
+def test_options_say_what_refills_developments_and_a_full_storage_give() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.rules import developments, modifiers
+    from engine.view.options import gain
+
+    seen: set[str] = set()
+    for seed in range(30):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over and len(seen) < 4:
+            v = view(game)
+            b = game.state.board
+            p = game.state.players[game.pending.seat] if game.pending else None
+            for c in game.legal():
+                if isinstance(c, C.RefillSilo):
+                    now = b.silo[("food", "oxygen", "fuel").index(c.resource)]
+                    # Refill Silo: +1 reputation and 1 money per step the silo rose (and
+                    # what a technology or upgrade adds).
+                    more = modifiers.amount(Ctx(game.state, game.comps), p, "refill_silo_extra")
+                    assert gain(game, v.pending, c) == \
+                        f"+1 reputation, +{5 - now + more} money"
+                    seen.add("silo")
+                elif isinstance(c, C.RefillAgenda):
+                    empty = [i for i, x in enumerate(b.agenda_display) if x is None]
+                    text = gain(game, v.pending, c)
+                    if empty == [0, 1]:  # the spaces' bonuses: reputation, ad, resource, money
+                        assert text == "empty spaces' bonuses: +1 reputation, +1 ad"
+                        seen.add("agenda")
+                    elif not empty:
+                        assert text == "no empty space: no bonus"
+                elif isinstance(c, C.BuildDevelopment) and c.site[0] == "c":
+                    first = not developments.site_owners(Ctx(game.state, game.comps), c.site)
+                    assert ("+1 reputation" in describe(game, c)) == first
+                    seen.add("development")
+                elif isinstance(c, C.ChooseResource) and p is not None and \
+                        p.resource(c.resource) >= p.capacity(c.resource):
+                    assert describe(game, c) == (
+                        f"Take 1 {c.resource} (storage full, {p.resource(c.resource)}/"
+                        f"{p.capacity(c.resource)}: lost unless spent first)")
+                    seen.add("full")
+            game.apply(bot.choose(game))
+        if len(seen) == 4:
+            return
+    raise AssertionError(f"only {sorted(seen)} were met")

@@ -61,6 +61,16 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         if not pre:
             return "no presold guests yet"
         return "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
+    if isinstance(cmd, C.RefillSilo):
+        steps = 5 - b.silo[("food", "oxygen", "fuel").index(cmd.resource)] + \
+            modifiers.amount(ctx, p, "refill_silo_extra")
+        return f"+1 reputation, +{steps} money"
+    if isinstance(cmd, C.RefillAgenda):
+        bonuses = [kind for slot, kind in enumerate(game.comps.board.agenda_slot_bonuses)
+                   if b.agenda_display[slot] is None]
+        if not bonuses:
+            return "no empty space: no bonus"
+        return "empty spaces' bonuses: " + ", ".join(f"+1 {_BONUS.get(k, k)}" for k in bonuses)
     if isinstance(cmd, C.DrawAgenda):
         card = b.agenda_display[cmd.slot] if cmd.slot >= 0 else \
             (b.agenda_discard[-1] if b.agenda_discard else None)
@@ -68,6 +78,9 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
             a = game.comps.agenda(card)
             return f"[{a.resource}] {a.text}"
     return ""
+
+
+_BONUS = {"vp": "VP", "ad": "ad"}
 
 
 def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one per action

@@ -183,6 +183,18 @@ def ship_view(game: Game, p: Player, i: int) -> ShipView:
                     scoring.UNLAUNCHED_PENALTY, flight, c.cockpit_cabin(sh.cockpit) or "")
 
 
+def _cockpits_vp(ctx: Ctx, p: Player) -> int:
+    """What the cockpits score now, by the seat's own sheet (Rachel's cockpits also score
+    their ships' segments), as the score sheet counts them."""
+    if not p.ships:
+        return 0
+    parts = {"cockpits": scoring.cockpits_total(ctx, p), "others": 0}
+    engine_seat = ctx.r.seats.get(p.kind)
+    if engine_seat is not None:
+        engine_seat.scoring(ctx, p, parts)
+    return parts["cockpits"]
+
+
 def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
     ctx = Ctx(game.state, game.comps)
     c = game.comps
@@ -190,11 +202,15 @@ def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
     storage = tuple(StorageView(r, p.resource(r), p.capacity(r), costs,
                                 len(costs) - p.developments_left[ri])
                     for ri, r in enumerate(RESOURCES))
-    rows = tuple(UpgradeRowView(col, sum(1 for u in p.upgrades if c.upgrade(u).colour == col),
+    # Rachel's tokens cover upgrade spaces for their VP and no effect: kept apart from
+    # Player.upgrades, they are hers to show all the same.
+    r = game.state.rachel
+    have = r.upgrades if r is not None and p.kind == "rachel" else p.upgrades
+    rows = tuple(UpgradeRowView(col, sum(1 for u in have if c.upgrade(u).colour == col),
                                 sum(1 for u in c.upgrades if u.colour == col))
                  for col in COLOURS)
     ups = tuple(UpgradeView(c.upgrade(u).colour, c.upgrade(u).index, c.upgrade(u).text)
-                for u in p.upgrades)
+                for u in have)
     scheduled = None
     if p.scheduled is not None:
         sp = game.state.board.cruise_spaces[p.scheduled]
@@ -215,7 +231,7 @@ def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
         goals_done=tuple(tile.goals[j].name for j in p.goals_done),
         funding_now=tuple(funding.available_tokens(p)),
         cockpit_rules=tuple(cockpit_rule(game, sh.cockpit) for sh in p.ships),
-        cockpits_vp=scoring.cockpits_total(ctx, p) if p.ships else 0,
+        cockpits_vp=_cockpits_vp(ctx, p),
         starting=_starting_public(game, p))
 
 

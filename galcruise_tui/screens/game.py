@@ -122,6 +122,7 @@ class GameScreen(Screen[None]):
         Binding("space", "skip", "Skip pause", id="skip"),
         Binding("p", "pause_length", "Bot pause", id="bot_pause", show=False),
         Binding("h", "hint", "Hint", id="hint"),
+        Binding("escape", "dismiss_hint", "Close hint", id="close_hint", show=False),
         # Priority: the decision bar keeps the focus (its option keys work anywhere), and its
         # own list would take these keys; the board panes need them more.
         Binding("pageup", "scroll('page_up')", "Scroll up", id="scroll_up", show=False,
@@ -364,6 +365,8 @@ class GameScreen(Screen[None]):
         self.query_one("#summary-text", Static).update(text)
         box.display = True
         box.scroll_home(animate=False)
+        # A long one scrolls, which its title says; every line of it is in the log (l) too.
+        box.border_title = "What the others did · PgUp/PgDn scroll · any other key closes"
 
     def _hide_summary(self) -> None:
         box = self.query_one("#summary", VerticalScroll)
@@ -535,8 +538,21 @@ class GameScreen(Screen[None]):
         played. It thinks in the worker process, a few seconds at a main choice."""
         self.hinting = True
         self.refresh_bindings()
+        self.dismiss_hint()  # one hint on screen at a time
         self.notify("The expert is thinking about your choice…", timeout=3)
         self.hint_worker(self.game.copy(), self.session.length)
+
+    def dismiss_hint(self) -> bool:
+        """Put a hint on screen away (Esc does it first); whether there was one."""
+        if self._hint_at is None:
+            return False
+        self.app.clear_notifications()
+        self._hint_at = None
+        return True
+
+    def action_dismiss_hint(self) -> None:
+        if not self.dismiss_hint():
+            self.notify("Nothing to go back to here: u takes back your last move.", timeout=4)
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, game: Game, at: int) -> None:

@@ -264,6 +264,9 @@ class DecisionBar(OptionList):
                 raise LookupError(f"{target} is not on the bar")
 
     def action_back(self) -> None:
+        dismiss = getattr(self.screen, "dismiss_hint", None)
+        if dismiss is not None and dismiss():
+            return  # Esc puts a hint away before it steps back
         self.go_back()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -264,7 +264,9 @@ def refill_silo(ctx: Ctx, p: Player, card: RachelCard) -> str:
     assert r is not None
     ctx.s.board.silo[RESOURCES.index(r)] = SILO_MAX
     gain_reputation(ctx, p, 1)
-    _say(ctx, p, f"Rachel would take {', '.join(wanted)} from the silo, but there is no "
+    # 最初の物資: read as the first of them the silo runs short of (refilling another would
+    # leave the gain she tried just as short).
+    _say(ctx, p, f"Rachel would take {', '.join(wanted)} from the silo, but it runs short of "
          f"{r}: she refills the silo's {r} to {SILO_MAX} instead, +1 reputation.")
     return "refill_silo"
 
