@@ -196,7 +196,7 @@ BASE_KINDS: dict[type, Kind] = {
     D.TravelOrder: Kind(travel.order_options, travel.apply_order,
                         _w("choose which ship travels next")),
     D.Unlock: Kind(travel.unlock_options, travel.apply_unlock,
-                   lambda ctx, dec: f"unlock a {dec.stop} upgrade, or keep the token for later"),
+                   travel.unlock_words),
     D.Tour: Kind(travel.tour_options, travel.apply_tour,
                  lambda ctx, dec: f"tour guests at the {dec.stop} destination",
                  window="destination"),

@@ -282,3 +282,26 @@ def test_options_say_what_refills_developments_and_a_full_storage_give() -> None
         if len(seen) == 4:
             return
     raise AssertionError(f"only {sorted(seen)} were met")
+
+
+def test_the_upgrade_prompt_offers_only_what_it_lists() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.decisions import Unlock
+
+    kinds: set[tuple[bool, bool]] = set()
+    for seed in range(60):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            if isinstance(game.pending, Unlock):
+                legal = game.legal()
+                here = any(isinstance(c, C.UnlockUpgrade) for c in legal)
+                keep = C.Done() in legal
+                words = game.waiting_for()
+                assert ("unlock a" in words) == here, words
+                assert ("later destination" in words) == (here and keep), words
+                kinds.add((here, keep))
+            game.apply(bot.choose(game))
+        if len(kinds) >= 2:
+            return
+    raise AssertionError(f"met only {kinds}")

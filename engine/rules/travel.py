@@ -143,6 +143,19 @@ def unlock_options(ctx: Ctx, dec: Unlock) -> list[Command]:
     return out
 
 
+def unlock_words(ctx: Ctx, dec: Unlock) -> str:
+    """What the decision waits for: only the choices it offers (keeping the token needs a
+    later destination with a space open for it)."""
+    p = ctx.player(dec.seat)
+    here = bool(upgrades.open_spaces(ctx, p, dec.stop))
+    later = _later_home(ctx, p, p.ships[dec.ship])
+    if here and later:
+        return f"unlock a {dec.stop} upgrade, or keep the token for a later destination"
+    if here:
+        return f"unlock a {dec.stop} upgrade"
+    return f"keep the upgrade token: no {dec.stop} upgrade space is open"
+
+
 def apply_unlock(ctx: Ctx, dec: Unlock, cmd: Command) -> None:
     p = ctx.player(dec.seat)
     ship = p.ships[dec.ship]
