@@ -305,3 +305,23 @@ def test_the_upgrade_prompt_offers_only_what_it_lists() -> None:
         if len(kinds) >= 2:
             return
     raise AssertionError(f"met only {kinds}")
+
+
+def test_the_reputation_track_shows_its_end_vp_and_the_bonus_under_each_space() -> None:
+    from rich.text import Text
+
+    from galcruise_tui.widgets.render import reputation_track
+
+    v = view(Game.new(GameOptions(players=2, seed=3)))
+    vp = v.tracks.reputation_vp
+    # The book's final scoring: reputation 16 is worth 15 VP (最終勝利点の例).
+    assert vp[16] == 15 and vp[0] == 0 and vp[1] == vp[2] == 1
+    assert len(v.tracks.reputation_icons) == 18
+    lines = Text.from_markup(reputation_track(v)).plain.splitlines()
+    bars = [ln for ln in lines if "fee" in ln]
+    drops = next(ln for ln in lines if ln.startswith(" drop bonus"))
+    # Each space's letter stands under that space of the players' bars.
+    first = bars[0].index("●")
+    assert drops[first + 2] == "r" and drops[first + 10] == "$"  # spaces 1 and 5
+    assert lines[0].index("0 .") == first
+    assert "End VP by level: 1+ 1, 3+ 2, 5+ 3, 7+ 5" in lines[-1]

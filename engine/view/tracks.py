@@ -6,7 +6,7 @@ import msgspec
 
 from engine.ctx import Ctx
 from engine.game import Game
-from engine.rules import goals, progress
+from engine.rules import goals, progress, scoring
 from engine.rules.economy import REP_MAX, fee
 from engine.rules.metrics import metric
 
@@ -50,6 +50,10 @@ class TracksView(msgspec.Struct, frozen=True):
     goals: tuple[GoalView, ...]
     progress: ProgressView
     reputation: tuple[ReputationView, ...]
+    # The track itself: the VP each level scores at the end (0..top), and the bonus printed
+    # on each space 1..top that a drop past it gives ("resource", "ad", "money").
+    reputation_vp: tuple[int, ...] = ()
+    reputation_icons: tuple[str, ...] = ()
 
 
 def progress_view(ctx: Ctx) -> ProgressView:
@@ -77,4 +81,7 @@ def tracks(game: Game) -> TracksView:
         for j, g in enumerate(tile.goals))
     reps = tuple(ReputationView(p.seat, p.reputation, fee(p.reputation), REP_MAX)
                  for p in players)
-    return TracksView(goal_views, progress_view(ctx), reps)
+    table = game.comps.board.reputation_vp
+    return TracksView(goal_views, progress_view(ctx), reps,
+                      tuple(scoring.vp_at_reputation(table, i) for i in range(REP_MAX + 1)),
+                      tuple(game.comps.board.reputation_icons))

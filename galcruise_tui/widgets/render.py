@@ -197,14 +197,27 @@ def reputation_track(v: View) -> str:
     top = reps[0].top if reps else 18
     scale = "".join(str(i) if i == top else f"{i:<2}" if i % 5 == 0 else ". "
                     for i in range(top + 1))
-    out = [f"[b]Reputation[/b]  {scale}"]
+    out = [f"[b]Reputation[/b]   {scale}"]
     for r in reps:
         level = max(0, min(r.top, r.level))
         bar = "".join("●" if i == level else ("━" if i < level else "─")
                       for i in range(r.top + 1))
         out.append(f" {who(v, r.seat)} {_pad(rich_safe(v.seats[r.seat].name, 9), 9)} "
                    f"{' '.join(bar)} {r.level:>2}  fee {r.fee}")
+    t = v.tracks
+    if t.reputation_icons:
+        # Under each space the bonus a drop past it gives, as the board prints it.
+        icons = [_DROP_ICON.get(x, "?") for x in t.reputation_icons[:top]]
+        out.append(f" {'drop bonus':<11} {' '.join([' ', *icons])}")
+        out.append("  drop 7 to 3: the bonuses of 7, 6, 5, 4 (r resource, a ad, $ money)")
+    if t.reputation_vp:
+        steps = [(i, vp) for i, vp in enumerate(t.reputation_vp)
+                 if vp and (i == 0 or vp != t.reputation_vp[i - 1])]
+        out.append("  End VP by level: " + ", ".join(f"{i}+ {vp}" for i, vp in steps))
     return "\n".join(out)
+
+
+_DROP_ICON = {"resource": "r", "ad": "a", "money": "$"}
 
 
 def vp_line(v: View) -> str:
