@@ -325,3 +325,20 @@ def test_the_reputation_track_shows_its_end_vp_and_the_bonus_under_each_space() 
     assert drops[first + 2] == "r" and drops[first + 10] == "$"  # spaces 1 and 5
     assert lines[0].index("0 .") == first
     assert "End VP by level: 1+ 1, 3+ 2, 5+ 3, 7+ 5" in lines[-1]
+
+
+def test_rachels_goals_are_named_as_hers_not_as_the_tiles() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.rules.rachel.goals import NAMES
+
+    for seed in range(20):
+        game = Game.new(GameOptions(players=1, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over and not game.state.players[1].goals_done:
+            game.apply(bot.choose(game))
+        done = game.state.players[1].goals_done
+        if done:
+            assert view(game).player(1).goals_done == tuple(
+                f"her goal {j + 1} ({NAMES[j]})" for j in done)
+            return
+    raise AssertionError("Rachel met no goal")

@@ -438,4 +438,4 @@ def new_cruise(ctx: Ctx, space: int, guests: int) -> None:
         b.queue[2][ci] += 1
         added.append(COLOURS[ci])
     ctx.log("cruise", -1, f"New cruise {sp.tile} ({' → '.join(ctx.c.cruise_tile(sp.tile).stops)})"
-            f"; {len(added)} new guest{'s' if len(added) != 1 else ''} join the queue.")
+            f"; {len(added)} new guest{'s join' if len(added) != 1 else ' joins'} the queue.")

@@ -16,8 +16,8 @@ def place_cube(ctx: Ctx, seat: int, why: str) -> None:
     if seat >= 0:
         ctx.player(seat).cubes_on_track += 1
     section, _ = locate(ctx, len(b.progress) - 1)
-    where = f"section {section + 1}" if section < 3 else "beyond section 3"
-    ctx.log("progress", seat, f"{ctx.name(seat)} places a progress cube ({why}) in {where}.")
+    where = f"in section {section + 1}" if section < 3 else "beyond section 3"
+    ctx.log("progress", seat, f"{ctx.name(seat)} places a progress cube ({why}) {where}.")
     for hook in ctx.r.on_progress_cube:
         hook(ctx, seat)
     while b.neutral_progress and len(b.progress) == b.neutral_progress[0]:

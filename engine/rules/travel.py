@@ -267,8 +267,9 @@ def come_home(ctx: Ctx, p: Player, ship: Ship) -> None:
     pilot = ship.pilot
     ship.pilot = None
     p.cruises_completed += 1
-    ctx.log("travel", p.seat, f"{p.name}'s ship returns home; {n} guest{'s' if n != 1 else ''} "
-            "disembark and the pilot returns to the break room.")
+    ctx.log("travel", p.seat, f"{p.name}'s ship returns home; {n} guest"
+            f"{'s disembark' if n != 1 else ' disembarks'} and the pilot returns to the break "
+            "room.")
     if pilot:  # a ship flown by PAL 9001 has no pilot to come home
         p.break_room.append(pilot)
         grant_funding(ctx, p.seat, 1, "pilot returned")

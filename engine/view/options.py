@@ -44,7 +44,7 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         cost = travel.tour_cost(cmd.colour, dest, modifiers.amount(ctx, p, "tour_discount"))
         vp = travel.TOUR_VP + upgrades.upgrades_of(ctx, p, dest) \
             + modifiers.amount(ctx, p, "tour_bonus_vp")
-        return f"-{_s(cost, 'ad')}, +{vp} VP"
+        return f"-{_s(cost, 'ad')}, +{vp} VP" if cost else f"free, +{vp} VP"
     if isinstance(cmd, C.SellTicket) and pending.ticket_cruise is not None:
         price = cruises.guest_price(cmd.section, cruises.ad_discount(ctx, p))
         dests = cruises.destinations(ctx, pending.ticket_cruise)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.components import Components
+from engine.components import Components, GoalTile
 from engine.ctx import Ctx
 from engine.describe import cockpit_rule, segment_effect_text
 from engine.game import Game
@@ -183,6 +183,16 @@ def ship_view(game: Game, p: Player, i: int) -> ShipView:
                     scoring.UNLAUNCHED_PENALTY, flight, c.cockpit_cabin(sh.cockpit) or "")
 
 
+def _goals_done(game: Game, p: Player, tile: GoalTile) -> tuple[str, ...]:
+    """The goals met, by name: Rachel's are her own three (developments placed, segments
+    built, ships launched), which stand in for the tile's columns."""
+    if game.state.rachel is not None and p.kind == "rachel":
+        from engine.rules.rachel.goals import NAMES
+
+        return tuple(f"her goal {j + 1} ({NAMES[j]})" for j in p.goals_done)
+    return tuple(tile.goals[j].name for j in p.goals_done)
+
+
 def _cockpits_vp(ctx: Ctx, p: Player) -> int:
     """What the cockpits score now, by the seat's own sheet (Rachel's cockpits also score
     their ships' segments), as the score sheet counts them."""
@@ -228,7 +238,7 @@ def player_view(game: Game, p: Player, hand_size: int) -> PlayerView:
         upgrade_rows=rows, upgrades=ups,
         ships=tuple(ship_view(game, p, i) for i in range(len(p.ships))),
         scheduled=scheduled,
-        goals_done=tuple(tile.goals[j].name for j in p.goals_done),
+        goals_done=_goals_done(game, p, tile),
         funding_now=tuple(funding.available_tokens(p)),
         cockpit_rules=tuple(cockpit_rule(game, sh.cockpit) for sh in p.ships),
         cockpits_vp=_cockpits_vp(ctx, p),

@@ -355,7 +355,7 @@ class GameScreen(Screen[None]):
         if dec is None or turn.number == 0 or dec.seat == turn.seat:
             return ""
         if dec.bumped and dec.seat in self._bumped_by:
-            return f"your worker was bumped by {self._bumped_by[dec.seat]}"
+            return f"your piece was bumped by {self._bumped_by[dec.seat]}"
         return f"asked during {plain(v.seats[turn.seat].name)}'s turn"
 
     def _show_summary(self, text: Text | None) -> None:

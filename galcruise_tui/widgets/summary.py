@@ -69,6 +69,8 @@ class TurnSummary:
                 name = players[mine].name
                 for head in (": ", " ", "'s "):
                     text = text.removeprefix(name + head)
+            if text.startswith("The "):  # it follows "; " or ": " in the paragraph
+                text = "t" + text[1:]
             block.lines.append(text.rstrip("."))
 
     def _close(self, v: View) -> None:
