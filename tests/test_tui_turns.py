@@ -48,7 +48,7 @@ def test_rachel_bumping_your_worker_says_so_in_the_prompt() -> None:
         await play_until(app, pilot, screen, bumped_by_rachel)
         waiting = str(screen.query_one("#waiting").render())
         # Rachel's worker may bump the NPC's, which bumps Pink's: the prompt names the last.
-        bumper = "the NPC" if "The NPC worker bumps Pink's" in summary_text(screen) \
+        bumper = "the NPC" if "the NPC worker bumps Pink's" in summary_text(screen) \
             else "Rachel"
         assert waiting.endswith(f"(1 to take) — your piece was bumped by {bumper}")
         assert "Rachel's turn" in summary_text(screen)

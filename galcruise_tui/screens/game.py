@@ -310,7 +310,7 @@ class GameScreen(Screen[None]):
         human = self.human_turn()
         cause = self.caused_by(v) if human else ""
         ask = tidy(v, g.waiting_for())
-        if cause.startswith("your worker was bumped"):
+        if cause.startswith("your piece was bumped"):
             ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
         waiting = Text(ask, style="bold")
         if self.viewer is not None and not bot_next and g.pending is not None and not human:

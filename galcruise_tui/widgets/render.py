@@ -225,9 +225,10 @@ def vp_line(v: View) -> str:
 
 
 def goals_panel(v: View) -> str:
-    rows = ["[b]Company goals[/b] (the marked step is what a goal needs now)"]
+    rows = ["[b]Company goals[/b] (the step marked ▸ is what a goal needs now)"]
     for g in v.tracks.goals:
-        ladder = " ".join(f"[reverse]{t}[/]" if k == g.step else str(t)
+        # The mark is a sign as well as reverse video: it reads in plain text too.
+        ladder = " ".join(f"[reverse]▸{t}[/]" if k == g.step else str(t)
                           for k, t in enumerate(g.thresholds))
         have = " ".join(f"{who(v, p.seat)}{g.counts[p.seat]}" + ("✓" if g.done[p.seat] else "")
                         for p in v.seats)
@@ -453,7 +454,7 @@ def player_board(v: View, seat: int) -> str:
     out.append(f"[b]Break room[/b] {room}   experts not hired: {hire}")
     out.append("[b]Launch tower[/b] top " + _tokens(p.tower_top)
                + "   bottom " + _tokens(p.tower_bottom))
-    out.append("   (\\[x] up, \\[▼] flipped for a cruise, ×× removed: the top bonus gives 2)")
+    out.append("   (\\[x] up, \\[▼] flipped for a cruise, ××× removed: the top bonus gives 2)")
     ups = [f"{guest(r.colour)} {'■' * r.unlocked}{'□' * (r.spaces - r.unlocked)}"
            for r in p.upgrade_rows]
     out.append("[b]Upgrades[/b] " + "  ".join(ups))
@@ -585,12 +586,15 @@ def vp_chart(v: View, height: int = 10, width: int = 60) -> str:
             row = round((xs[i] - bottom) * (height - 1) / span)
             cell = grid[height - 1 - row][col]
             grid[height - 1 - row][col] = who(v, seat) if cell == " " else "*"
-    out = [f"[b]VP over the turns[/b] ({n - 1} turns; * where lines meet)"]
+    out = [f"[b]VP over the turns[/b] ({n - 1} turns; * where lines share a row)"]
     for r, row in enumerate(grid):
         value = round(top - r * span / max(1, height - 1))
         out.append(f"{value:>4} ┤" + "".join(row))
     out.append("     └" + "─" * cols)
     out.append("      turn 1" + " " * max(0, cols - 14) + f"{n - 1:>8}")
+    # A row spans several VP: the values themselves, so that no near thing reads as a tie.
+    out.append("      last: " + "  ".join(f"{who(v, seat)} {xs[-1]}"
+                                          for seat, xs in enumerate(series) if xs))
     return "\n".join(out)
 
 
