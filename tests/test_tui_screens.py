@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from test_tui import _home, finished_game_file, run  # noqa: F401 - _home: autouse fixture
+from test_tui import _home, finished_game_file, new_game, play_until, run  # noqa: F401 - _home: autouse fixture
 from test_tui_panes import DUO, session_after
 
 from engine import GameOptions
@@ -517,5 +517,19 @@ def test_the_decision_bar_reads_a_starting_upgrade_card_in_words() -> None:
         assert all("token off the launch tower; unlock" in t for t in texts)
         assert "reveal one of your 2 starting upgrade cards" in str(
             screen.query_one("#waiting").render())
+
+    run(body)
+
+
+def test_a_long_prompt_wraps_onto_the_rows_it_needs_at_80_columns() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+        await play_until(app, pilot, screen, lambda g: g.pending is not None and g.pending.seat
+                         == 0 and g.pending.kind == "launch_supplies")
+        await pilot.pause()
+        waiting = screen.query_one("#waiting")
+        text = str(waiting.render())
+        assert text.startswith("Pink: T-3 supplies: pay ") and len(text) > 78
+        assert waiting.size.height == -(-len(text) // waiting.size.width)  # no row cut off
 
     run(body)

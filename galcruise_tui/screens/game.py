@@ -40,6 +40,7 @@ from saves.tables import Stale
 WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
 MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
 TALL = 32  # from this height the decision bar gets more rows
+SHORT = 28  # below this height the others' turns take fewer rows from the boards
 AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
 PAUSES = (0.0, 0.4, 1.0, 2.0)  # seconds between bot moves, cycled by `p`
 POLL = 0.1  # seconds between looks at a table's store (a PRAGMA while nothing changed)
@@ -198,6 +199,7 @@ class GameScreen(Screen[None]):
         self.set_class(width < MEDIUM, "narrow")
         self.set_class(width >= WIDE and height >= 40, "wide")
         self.set_class(height >= TALL, "tall")
+        self.set_class(height < SHORT, "short")
         if self.is_mounted:
             side = self.query_one(SidePane)
             side.display = self.has_class("wide")
@@ -382,11 +384,14 @@ class GameScreen(Screen[None]):
             return
         text = Text.from_markup(content) if isinstance(content, str) else content
         text.end = ""  # a Static counts the closing newline as a row of its own
-        # The status line grows a row when it wraps; only a change of length can do that.
-        before = self._shown.get(selector + ":len")
-        self._shown[selector], self._shown[selector + ":len"] = key, len(text.plain)
-        self.query_one(selector, Static).update(
-            text, layout=selector == "#status" and before != len(text.plain))
+        # A line grows a row when it wraps: lay out again only when its rows may change (the
+        # waiting line kept one row for a two-row prompt, cut off at 80 columns).
+        widget = self.query_one(selector, Static)
+        width = max(1, widget.content_size.width or self.app.size.width - 2)
+        rows = sum(max(1, -(-len(line) // width)) for line in text.plain.split("\n"))
+        before = self._shown.get(selector + ":rows")
+        self._shown[selector], self._shown[selector + ":rows"] = key, rows
+        widget.update(text, layout=before != rows)
 
     def _humans(self) -> int:
         return sum(1 for k in self.game.options.seat_kinds() if k == "human")
