@@ -164,7 +164,8 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     if isinstance(cmd, C.BuildDevelopment):
         p = s.players[seat]
         cost = developments.cost_now(ctx, p, dec, cmd.row) if dec else None
-        money = modifiers.money_cost(ctx, p, (cost or 0) - cmd.resources)
+        money = modifiers.money_cost(ctx, p, (cost or 0) - cmd.resources) + \
+            developments.site_surcharge(ctx, cmd.site)  # as developments.build pays it
         where = developments.site_label(ctx, cmd.site)
         if cmd.site[0] == "t":
             where = f"under {where}"

@@ -122,3 +122,43 @@ def test_a_list_taller_than_its_room_scrolls_in_the_bar_and_is_never_cut_off() -
             assert bar.scroll_y == bar.max_scroll_y
 
     run(body)
+
+
+def test_an_actions_key_stays_the_same_for_the_whole_turn() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+        bar = screen.query_one(DecisionBar)
+
+        def choosing(g: Game) -> bool:
+            return type(g.pending).__name__ == "ChooseAction" and g.pending.seat == 0
+
+        def keys() -> dict[tuple[int, str], str]:
+            return {(e.commands[0].station, e.commands[0].action): k
+                    for k, e in zip(bar.keys, bar.entries, strict=False)
+                    if isinstance(e.commands[0], C.TakeAction)}
+
+        compared = 0
+        for _ in range(6):
+            await play_until(app, pilot, screen, lambda g: choosing(g)
+                             and g.state.turn.actions_left == 2)
+            await pilot.pause()
+            here = screen.game.state.turn.station
+            first = keys()
+            stations = screen.game.state.board.stations
+            for (st, action), key in first.items():
+                # This turn's station 1-2, the next clockwise 3-4, the one before 5-6.
+                k = [here, here % 6 + 1, (here - 2) % 6 + 1].index(st)
+                assert key == str(2 * k + list(dict.fromkeys(stations[st - 1])).index(action)
+                                  + 1)
+            (st, action), key = next(iter(first.items()))
+            await pilot.press(key)
+            await play_until(app, pilot, screen, lambda g: choosing(g)
+                             or g.state.turn.seat != 0)
+            await pilot.pause()
+            if choosing(screen.game):
+                later = keys()
+                assert all(first[a] == later[a] for a in later if a in first)
+                compared += len(later)
+        assert compared
+
+    run(body, size=(100, 30))

@@ -342,3 +342,30 @@ def test_rachels_goals_are_named_as_hers_not_as_the_tiles() -> None:
                 f"her goal {j + 1} ({NAMES[j]})" for j in done)
             return
     raise AssertionError("Rachel met no goal")
+
+
+def test_a_developments_price_in_words_is_the_money_it_takes() -> None:
+    # 快適空間's technologies add 1 money to a development under them, after every discount.
+    from engine.bots.random_bot import RandomBot
+
+    checked = surcharged = 0
+    for seed in range(40):
+        game = Game.new(GameOptions(players=2, seed=seed, modules=("accommodations",)))
+        bot = RandomBot(seed)
+        while not game.is_over and surcharged < 3:
+            for c in game.legal():
+                if not isinstance(c, C.BuildDevelopment):
+                    continue
+                said = int(re.search(r"\+ (\d+) money", describe(game, c)).group(1))
+                _, events = game.try_apply(c)
+                pays = [e.text for e in events if e.kind == "pay"]
+                paid = int(re.search(r"and (\d+) money", pays[0]).group(1))
+                assert said == paid, (describe(game, c), pays)
+                checked += 1
+                if c.site[0] == "t" and game.comps.surcharge(
+                        game.state.board.technologies[int(c.site[1:]) - 1]):
+                    surcharged += 1
+            game.apply(bot.choose(game))
+        if surcharged >= 3:
+            break
+    assert checked and surcharged, (checked, surcharged)

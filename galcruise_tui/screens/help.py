@@ -16,8 +16,9 @@ data folder rebinds them by id, e.g. undo = "z")
  1-9, letters  choose an option. Keys follow the numbers on the boards:
                station 5 is key 5, cruise space 2 is key 2, a display's 3rd
                space is key 3 (a display that slides down renumbers its
-               cards), the 3rd card in hand is key 3. Options with no number
-               take letters in list order.
+               cards), the 3rd card in hand is key 3; a turn's actions are
+               1-2 at your station, 3-4 clockwise of it, 5-6 before it.
+               Options with no number take letters in list order.
  › n choices   a group: its key opens it; 0, Esc or Backspace go back
  ↑ ↓ Enter     move in the options and choose
  tab           next pane (shift+tab: back): Network, Board, Goals, Market,

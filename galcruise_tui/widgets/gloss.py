@@ -22,10 +22,23 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
     h = v.hand
     hand = [c.id for c in h.cards] if h is not None and pending is not None \
         and h.seat == pending.seat else []
+    # The actions of this turn's station are keys 1-2, the next station clockwise 3-4, the one
+    # before 5-6 (a connection joins neighbours only): a key means the same action all turn,
+    # however many of them can be taken now (positions shifted when one could not, and a
+    # player pressed 2 for the action that had been 2 a moment before).
+    here = pending.actions_at if pending is not None else None
+    slots: dict[tuple[int, str], int] = {}
+    if here:
+        around = (here, here % 6 + 1, (here - 2) % 6 + 1)
+        for k, st in enumerate(around):
+            for j, a in enumerate(v.network.stations[st - 1].actions):
+                slots.setdefault((st, a.id), 2 * k + j + 1)
 
     def number(cmd: C.Command) -> int | None:
         if isinstance(cmd, C.PlaceWorker):
             return cmd.station
+        if isinstance(cmd, C.TakeAction):
+            return slots.get((cmd.station, cmd.action))
         if isinstance(cmd, C.SetupDevelopment):
             return cmd.connection
         if isinstance(cmd, C.BuildDevelopment) and cmd.site.startswith("c"):
