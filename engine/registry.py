@@ -148,9 +148,22 @@ def _who(ctx: Ctx, dec: D.Decision) -> str:
 
 
 def _supplies_words(ctx: Ctx, dec: D.LaunchSupplies) -> str:
-    need = launch.launch_need(ctx, ctx.player(dec.seat))
+    p = ctx.player(dec.seat)
+    need = launch.launch_need(ctx, p)
+    short = launch.deficit(ctx, p)
+    missing = ", ".join(f"{n} {r}" for r, n in short.items() if n)
+    tail = f" (short of {missing}: play agenda cards or drop reputation for it)" if missing \
+        else ""
     return (f"T-3 supplies: pay {need['food']} food, {need['oxygen']} oxygen, "
-            f"{need['fuel']} fuel (play agenda cards or drop reputation for what is missing)")
+            f"{need['fuel']} fuel{tail}")
+
+
+def _boarding_words(ctx: Ctx, dec: D.Boarding) -> str:
+    p = ctx.player(dec.seat)
+    ship = p.ships[dec.ship]
+    room = launch.cabin_capacity(ctx, p, ship)
+    return (f"T-5 boarding: board guests ({len(ship.guests)} of {room} aboard), "
+            "then continue")
 
 
 def _w(text: str) -> Words:
@@ -182,7 +195,7 @@ BASE_KINDS: dict[type, Kind] = {
     D.DiscardDown: Kind(agenda.discard_options, agenda.apply_discard,
                         _w("discard agenda cards down to 5"), free=False),
     D.Boarding: Kind(launch.board_options, launch.board,
-                     _w("T-5 boarding: board guests (one per cabin), then continue"),
+                     _boarding_words,
                      window="launch"),
     D.LaunchSupplies: Kind(launch.supplies_options, launch.liftoff, _supplies_words,
                            window="launch"),

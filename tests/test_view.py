@@ -369,3 +369,19 @@ def test_a_developments_price_in_words_is_the_money_it_takes() -> None:
         if surcharged >= 3:
             break
     assert checked and surcharged, (checked, surcharged)
+
+
+def test_a_phase_one_technology_says_it_is_no_use_in_the_final_turns() -> None:
+    # A 4-player game with 快適空間 and station bonus tiles, played by keys: in the final
+    # turns Pink was offered Navigation Target Identifier (an extra stop, phase 1 only),
+    # which the final turns do without (明確化), and turned it on for nothing.
+    from engine.view.options import gain
+
+    game = _played_from("game-4p-modules-final-turns.json", 590)
+    assert game.state.final_phase == "turns"
+    cmd = next(c for c in game.legal() if isinstance(c, C.UseTechnology)
+               and "Navigation Target Identifier" in describe(game, c))
+    assert gain(game, view(game).pending, cmd) == "no use now: phase 1 of a normal turn only"
+    early = _played_from("game-4p-modules-final-turns.json", 213)  # phase 1 of turn 29
+    use = next(c for c in early.legal() if isinstance(c, C.UseTechnology))
+    assert gain(early, view(early).pending, use) == ""

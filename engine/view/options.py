@@ -19,7 +19,7 @@ from engine.rules.blueprints import HOLD_LIMIT
 from engine.rules.ships import cabins, in_flight
 from engine.state import Player
 from engine.view.board import action_view
-from engine.view.turn import PendingView
+from engine.view.turn import PendingView, read_turn
 
 
 class MissingOption(msgspec.Struct, frozen=True):
@@ -61,6 +61,13 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         if not pre:
             return "no presold guests yet"
         return "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
+    if isinstance(cmd, C.UseTechnology):
+        tech = game.comps.technology(b.technologies[cmd.slot - 1])
+        # A phase-1 technology (an extra stop) does nothing once phase 1 is over, nor in the
+        # final turns (明確化); the fee buys this turn only.
+        if tech.phase1_only and not read_turn(game)[0].phase_one:
+            return "no use now: phase 1 of a normal turn only"
+        return ""
     if isinstance(cmd, C.RefillSilo):
         steps = 5 - b.silo[("food", "oxygen", "fuel").index(cmd.resource)] + \
             modifiers.amount(ctx, p, "refill_silo_extra")
@@ -112,6 +119,8 @@ def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one 
     if action == "build_segments":
         if not p.blueprints and not any(b.blueprint_display):
             return "needs a blueprint"
+        if p.ships and all(in_flight(sh) for sh in p.ships):
+            return "every ship of yours is in flight"
         return f"cannot pay for a segment ({p.money} money)"
     if action == "schedule_cruise":
         if p.scheduled is not None:

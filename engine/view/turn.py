@@ -13,6 +13,7 @@ import msgspec
 
 from engine.decisions import ChooseAction, Funding, MainChoice, SellTickets, Tour
 from engine.game import Game
+from engine.rules.travel import PHASES
 
 EndStage = Literal["none", "triggered", "final_turns", "final_moves", "over"]
 
@@ -27,6 +28,8 @@ class TurnView(msgspec.Struct, frozen=True):
     order: tuple[int, ...]  # seats in turn order
     end: EndStage
     final_turns_left: tuple[int, ...]  # seats still to play their final turn
+    # Phase 1 (travel) of a turn that has one for phase-1-only effects: not the final turns.
+    phase_one: bool = False
 
 
 class PendingView(msgspec.Struct, frozen=True):
@@ -58,7 +61,8 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
     turn = TurnView(round=s.round, number=t.number, seat=t.seat, station=t.station,
                     taking_actions=t.phase == "actions", agm_done=s.agm_done,
                     order=tuple(s.turn_order), end=end,
-                    final_turns_left=tuple(s.final_turns_left))
+                    final_turns_left=tuple(s.final_turns_left),
+                    phase_one=s.final_phase != "turns" and t.phase in ("start", *PHASES))
     dec = game.pending
     if dec is None:
         return turn, None
