@@ -56,6 +56,9 @@ def observe(state: State, seat: int, rachel_back: RachelBack | None) -> Observat
     seen.players = [p if p.seat == seat else msgspec.structs.replace(p, hand=[])
                     for p in state.players]
     seen.rng = 0
+    # The seed dealt every hidden card, and with the public moves replays them all: no seat
+    # knows it (a table's `show --json` printed it).
+    seen.options = msgspec.structs.replace(state.options, seed=0)
     rachel_size = 0
     if state.rachel is not None:
         rachel_size = len(state.rachel.deck)

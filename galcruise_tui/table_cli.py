@@ -58,6 +58,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list[argparse.ArgumentP
                            help="the move count `show` gave: refused if the table moved on")
         if name == "export":
             p.add_argument("--out", required=True)
+            p.add_argument("--in-progress", action="store_true",
+                           help="export a game still being played: the file holds every hand "
+                                "and the deck order (for the host, not for a player)")
 
 
 def run(args: argparse.Namespace, data_root: Path) -> int:
@@ -80,7 +83,8 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
                 print(plain(f"{info.id}  {seats}  {info.moves} moves", 400))
             return 0
         if cmd == "export":
-            print(store.export(args.table, Path(args.out), now()))
+            print(store.export(args.table, Path(args.out), now(),
+                               finished_only=not args.in_progress))
             return 0
         who = args.who or args.name or getpass.getuser()
         if cmd == "join":

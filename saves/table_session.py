@@ -173,6 +173,6 @@ class TableSession:
         from saves.session import now
 
         try:
-            self.store.export(self.table, path, now())
+            self.store.export(self.table, path, now(), finished_only=True)
         except OSError as e:
             raise SaveError(f"{path}: not saved ({e.strerror or e}).") from None

@@ -482,9 +482,15 @@ class TableStore:
                          (table, seq, seat, msgspec.json.encode(cmd)))
 
     # --- export -----------------------------------------------------------------------------
-    def export(self, table: str, dest: Path, now: str) -> Path:
-        """The table as an ordinary save file, which replays and `verify` read."""
+    def export(self, table: str, dest: Path, now: str, finished_only: bool = False) -> Path:
+        """The table as an ordinary save file, which replays and `verify` read.
+        `finished_only`: refused while the game is played, since the file holds every hand
+        and the deck order (what the players' terminals keep from each other)."""
         game, log = self.game(table)
+        if finished_only and not game.is_over:
+            raise SaveError(f"table {table}: the game is still being played, and a file of it "
+                            "would show every hand and the deck order; it can be written once "
+                            "the game is over")
         comps = game.comps
         gf: GameFile = new_file(game.options, comps.data_id, comps.data_hash, now)
         s = Session.from_file(gf, None)

@@ -128,3 +128,11 @@ def test_a_reveal_event_ends_exactly_the_commands_that_drew_flipped_or_shuffled(
         revealed += changed
         quiet += not changed
     assert revealed > 20 and quiet > 200
+
+
+def test_no_seat_is_told_the_seed_that_dealt_the_hidden_cards() -> None:
+    game = Game.new(GameOptions(players=2, seed=4242))
+    for seat in (0, 1, -1):
+        obs = game.observation(seat)
+        assert obs.state.options.seed == 0 and obs.state.rng == 0
+    assert game.options.seed == 4242  # the game itself keeps it

@@ -132,7 +132,10 @@ def test_the_cli_creates_moves_refuses_and_exports(tmp_path: Path,
                 "alice", "--index", "0"]) == 2
     assert "taken by someone else" in capsys.readouterr().err
     out = tmp_path / "t.json"
-    assert cli([*base, "export", "--table", t, "--out", str(out)]) == 0
+    # A game still being played is not written out by accident: the file holds every hand.
+    assert cli([*base, "export", "--table", t, "--out", str(out)]) != 0
+    assert "still being played" in capsys.readouterr().err and not out.exists()
+    assert cli([*base, "export", "--table", t, "--out", str(out), "--in-progress"]) == 0
     ok, _ = verify(out)
     st = TableStore(tmp_path / "s" / FILE_NAME)
     game, log = st.game(t)

@@ -24,6 +24,7 @@ from galcruise_tui.widgets.drawing import Drawing
 from galcruise_tui.widgets.log import GameLog
 from galcruise_tui.widgets.panes import Boards
 from galcruise_tui.words import tidy
+from saves import SaveError
 from saves.tables import FILE_NAME, TableStore
 
 # Seed 9: a 301-move game in which one seat draws an agenda card face down.
@@ -321,5 +322,44 @@ def test_at_a_table_the_second_seat_seals_its_bid_first_and_the_first_sees_only_
             assert [p.money for p in g.state.players] == [11, 8]
             assert g.pending is not None and g.pending.kind == "starting_pick" \
                 and g.pending.seat == 1 and sb.human_turn() and not sa.human_turn()
+
+    asyncio.run(main())
+
+
+def test_a_tables_secrets_stay_at_the_table_no_seed_shown_and_no_file_of_it_mid_game(
+        tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+
+    async def main() -> None:
+        a = app_for(tmp_path, "alice")
+        async with a.run_test(size=(100, 30)) as pa:
+            sa = await sit(a, pa)
+            first = sa.query_one(GameLog).texts[0].plain
+            # The seed deals every hidden card: whoever knew it could replay the deal.
+            assert first.startswith(f"Game table {table}: ") and "seed" not in first
+            assert f"; {PAIR.seed};" not in first
+            out = tmp_path / "alice" / "peek.json"
+            with pytest.raises(SaveError, match="still being played"):
+                sa.session.save_as(out)
+            assert not out.exists()
+
+    asyncio.run(main())
+
+
+def test_a_table_made_in_the_lobby_draws_a_seed_nobody_is_shown(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    from galcruise_tui.screens.lobby import NewTableScreen
+
+    async def main() -> None:
+        a = GalcruiseApp(data_dir=tmp_path / "alice", bot_delay=0, name="alice",
+                         store=tmp_path / FILE_NAME)
+        async with a.run_test(size=(100, 30)) as pa:
+            a.push_screen(NewTableScreen())
+            await pa.pause()
+            form = a.screen
+            assert form.query_one("#seed", Input).value == ""
+            seeds = {form.options().seed for _ in range(3)}
+            assert len(seeds) == 3  # drawn afresh, never shown
 
     asyncio.run(main())

@@ -178,8 +178,13 @@ class GameScreen(Screen[None]):
                           for p in view(g).seats)
         name = self.session.path.stem if self.session.path else \
             getattr(self.session, "title", "unsaved")
-        self.log_line(Text(f"Game {name}: {seats}; seed {g.options.seed}; "
-                           f"{g.options.setup} setup.", style="bold"))
+        # The seed deals every hidden card: shown to one person playing bots (to play the
+        # deal again), never where others' hands are secret (a table, two people at one screen).
+        kinds = g.options.seat_kinds()
+        secret = isinstance(self.session, TableSession) or kinds.count("human") > 1
+        seed = "" if secret else f"seed {g.options.seed}; "
+        self.log_line(Text(f"Game {name}: {seats}; {seed}{g.options.setup} setup.",
+                           style="bold"))
         if self.session.length:
             # The moves before, as they were logged when played: a player coming back (or
             # joining a table) can read what happened, Rachel's turns above all.
@@ -676,7 +681,10 @@ class GameScreen(Screen[None]):
             try:
                 path = self.app.store.path_for(name)  # type: ignore[attr-defined]
                 self.session.save_as(path)
-                self.notify(f"Saved as {safe(path.stem)}; play goes on in that file.")
+                if isinstance(self.session, TableSession):
+                    self.notify(f"A copy saved as {safe(path.stem)}; play goes on at the table.")
+                else:
+                    self.notify(f"Saved as {safe(path.stem)}; play goes on in that file.")
             except SaveError as e:
                 self.notify(safe(e, 400), severity="error")
 

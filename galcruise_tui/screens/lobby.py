@@ -224,6 +224,23 @@ class NewTableScreen(NewGameScreen):
         from textual.widgets import Input
 
         self.query_one("#name0", Input).value = self.app.player_name  # type: ignore[attr-defined]
+        # The seed deals every hidden card: a table's is drawn when it is made and never shown.
+        if self.app.fixed_seed is None:  # type: ignore[attr-defined] - tests fix it
+            seed = self.query_one("#seed", Input)
+            seed.value = ""
+            seed.placeholder = "random, kept secret"
+
+    def options(self):  # noqa: ANN201 - GameOptions
+        opts = super().options()
+        from textual.widgets import Input
+
+        if not self.query_one("#seed", Input).value:
+            import os
+
+            import msgspec
+
+            opts = msgspec.structs.replace(opts, seed=int.from_bytes(os.urandom(8), "big"))
+        return opts
 
     def action_start(self) -> None:
         from engine import GameError
