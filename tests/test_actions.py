@@ -55,6 +55,16 @@ def test_purchase_supplies_once_each_per_action():
     assert (p.money, p.food, p.fuel, p.ads) == (3, 1, 1, 2)
 
 
+def test_a_pair_of_one_kind_that_fits_is_not_logged_as_lost():
+    g, p = at_station(["purchase_supplies", "hire_expert"])
+    p.money, p.fuel = 5, 0
+    assert p.capacity("fuel") >= 2
+    g.apply(TakeAction(1, "purchase_supplies"))
+    events = g.apply(PurchaseSupplies(("fuel", "fuel"), False))
+    assert p.fuel == 2
+    assert [e.text for e in events if e.kind == "purchase"] == [f"{p.name} buys fuel and fuel."]
+
+
 def test_agenda_draw_from_discard_costs_reputation_then_display_is_free():
     g, green = at_station(["draw_agenda", "refill_agenda"])
     b = g.state.board

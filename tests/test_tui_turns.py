@@ -112,3 +112,28 @@ def test_seat_names_with_markup_draw(text: str) -> None:  # options refuse contr
         assert "\\[" + text not in status and "\\" + text not in status
 
     run(body)
+
+
+def test_an_options_key_and_esc_put_the_summary_away_too() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        from galcruise_tui.widgets.decision import DecisionBar
+
+        screen = await new_game(app, pilot, kinds=("human", "random"))
+
+        def blue_scored(_g: Game) -> bool:
+            return "Blue's turn (VP " in summary_text(screen)
+
+        await play_until(app, pilot, screen, blue_scored)
+        bar = screen.query_one(DecisionBar)
+        key = next(k for k, e in zip(bar.keys, bar.entries, strict=False) if e.prefix is None)
+        await pilot.press(key)  # the bar takes an option's key before the screen sees it
+        await pilot.pause()
+        assert "Blue's turn" not in summary_text(screen)
+        await play_until(app, pilot, screen, blue_scored)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert summary_text(screen) == ""
+        notes = [str(n.message) for n in app._notifications]
+        assert not any(n.startswith("Nothing to go back to") for n in notes)
+
+    run(body)

@@ -385,3 +385,22 @@ def test_a_phase_one_technology_says_it_is_no_use_in_the_final_turns() -> None:
     early = _played_from("game-4p-modules-final-turns.json", 213)  # phase 1 of turn 29
     use = next(c for c in early.legal() if isinstance(c, C.UseTechnology))
     assert gain(early, view(early).pending, use) == ""
+
+
+def test_build_ship_segments_missing_says_whether_the_ships_are_away_or_full() -> None:
+    from engine.rules import upgrades
+    from engine.view.options import _why_action
+
+    game = Game.new(GameOptions(players=2, seed=5))
+    p = game.state.players[0]
+    p.money = 30
+    ship = p.ships[0]
+    limit = upgrades.max_segments(Ctx(game.state, game.comps), p)
+    ship.segments = ["x"] * limit
+    assert _why_action(game, p, "build_segments") == \
+        f"no ship at home has room (at most {limit} segments a ship)"
+    ship.segments, ship.cruise = [], game.state.board.cruise_spaces[0].tile or "c"
+    assert _why_action(game, p, "build_segments") == "every ship of yours is in flight"
+    ship.cruise = None
+    p.money = 0
+    assert _why_action(game, p, "build_segments") == "cannot pay for a segment (0 money)"

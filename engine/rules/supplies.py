@@ -32,9 +32,9 @@ def purchase(ctx: Ctx, p: Player, dec: Act, cmd: PurchaseSupplies) -> bool:
     parts = []
     if cmd.resources:
         p.money -= 1
-        got = {r: gain_resource(p, r, 1) for r in cmd.resources}
+        got = [gain_resource(p, r, 1) for r in cmd.resources]  # a pair may be one kind twice
         parts.append(" and ".join(f"{r}" for r in cmd.resources)
-                     + ("" if sum(got.values()) == 2 else " (some lost: storage full)"))
+                     + ("" if sum(got) == 2 else " (some lost: storage full)"))
     if cmd.ads:
         p.money -= 1
         p.ads += 2

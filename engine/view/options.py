@@ -121,6 +121,9 @@ def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one 
             return "needs a blueprint"
         if p.ships and all(in_flight(sh) for sh in p.ships):
             return "every ship of yours is in flight"
+        limit = upgrades.max_segments(ctx, p)
+        if all(in_flight(sh) or len(sh.segments) >= limit for sh in p.ships):
+            return f"no ship at home has room (at most {limit} segments a ship)"
         return f"cannot pay for a segment ({p.money} money)"
     if action == "schedule_cruise":
         if p.scheduled is not None:

@@ -454,6 +454,7 @@ class GameScreen(Screen[None]):
     def play(self, cmd: Command) -> None:
         if not self.human_turn():
             return
+        self._hide_summary()  # an option's key is a key too: the bar took it before on_key
         self._apply(cmd)
 
     def _apply(self, cmd: Command) -> None:
@@ -515,6 +516,12 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
+        summary = self.query_one("#summary", VerticalScroll)
+        if event.key == "escape" and summary.display:  # Esc only closes them
+            self._hide_summary()
+            event.stop()
+            event.prevent_default()
+            return
         self._hide_summary()  # the other seats' turns stay in view until the next key
         if event.character and not isinstance(self.focused, Input):
             if self.query_one(DecisionBar).pick_key(event.character):

@@ -65,7 +65,9 @@ class TurnSummary:
                 block = self.blocks[-1]
             text = _PAIR.sub("", tidy(v, e.text))
             mine = block.seat if block.seat is not None else block.who
-            if mine is not None and who == mine and 0 <= mine < len(players):
+            # An AGM scores every seat in a row: each line keeps its name.
+            if e.kind != "agm" and mine is not None and who == mine and \
+                    0 <= mine < len(players):
                 name = players[mine].name
                 for head in (": ", " ", "'s "):
                     text = text.removeprefix(name + head)
