@@ -404,3 +404,21 @@ def test_build_ship_segments_missing_says_whether_the_ships_are_away_or_full() -
     ship.cruise = None
     p.money = 0
     assert _why_action(game, p, "build_segments") == "cannot pay for a segment (0 money)"
+
+
+def test_taking_gain_resources_or_refill_silo_shows_what_the_silo_holds() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.view.options import gain
+
+    game = Game.new(GameOptions(players=2, seed=6))
+    bot = RandomBot(6)
+    seen = set()
+    while not game.is_over and len(seen) < 2:
+        for c in game.legal():
+            if isinstance(c, C.TakeAction) and c.action in ("gain_resources", "refill_silo"):
+                food, oxygen, fuel = game.state.board.silo
+                assert gain(game, view(game).pending, c) == \
+                    f"silo: {food} food, {oxygen} oxygen, {fuel} fuel"
+                seen.add(c.action)
+        game.apply(bot.choose(game))
+    assert seen == {"gain_resources", "refill_silo"}

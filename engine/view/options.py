@@ -61,6 +61,10 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         if not pre:
             return "no presold guests yet"
         return "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
+    if isinstance(cmd, C.TakeAction) and cmd.action in ("gain_resources", "refill_silo"):
+        # What the silo holds decides both (a player took Gain Resources for fuel it lacked).
+        return "silo: " + ", ".join(f"{n} {r}" for r, n in zip(("food", "oxygen", "fuel"),
+                                                                  b.silo, strict=True))
     if isinstance(cmd, C.UseTechnology):
         tech = game.comps.technology(b.technologies[cmd.slot - 1])
         # A phase-1 technology (an extra stop) does nothing once phase 1 is over, nor in the
