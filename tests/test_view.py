@@ -422,3 +422,16 @@ def test_taking_gain_resources_or_refill_silo_shows_what_the_silo_holds() -> Non
                 seen.add(c.action)
         game.apply(bot.choose(game))
     assert seen == {"gain_resources", "refill_silo"}
+
+
+def test_the_reputation_track_gives_no_fee_where_it_is_waived() -> None:
+    from engine.rules import modifiers
+
+    game = Game.new(GameOptions(players=2, seed=5))
+    p = game.state.players[0]
+    p.reputation = 3
+    assert view(game).tracks.reputation[0].fee == 2  # 0-6: 2 money a development
+    waiver = next(u.id for u in game.comps.upgrades if u.effect.kind == "fee_free")
+    p.upgrades.append(waiver)
+    assert modifiers.has(Ctx(game.state, game.comps), p, "fee_free")
+    assert view(game).tracks.reputation[0].fee == 0

@@ -6,8 +6,8 @@ import msgspec
 
 from engine.ctx import Ctx
 from engine.game import Game
-from engine.rules import goals, progress, scoring
-from engine.rules.economy import REP_MAX, fee
+from engine.rules import goals, network, progress, scoring
+from engine.rules.economy import REP_MAX
 from engine.rules.metrics import metric
 
 
@@ -79,7 +79,8 @@ def tracks(game: Game) -> TracksView:
                  goals.threshold(ctx, j), tuple(metric(ctx, p, g.metric) for p in players),
                  tuple(j in p.goals_done for p in players))
         for j, g in enumerate(tile.goals))
-    reps = tuple(ReputationView(p.seat, p.reputation, fee(p.reputation), REP_MAX)
+    # The fee by reputation, or none where an upgrade or an ability waives it.
+    reps = tuple(ReputationView(p.seat, p.reputation, network.fee_each(ctx, p), REP_MAX)
                  for p in players)
     table = game.comps.board.reputation_vp
     return TracksView(goal_views, progress_view(ctx), reps,
