@@ -77,6 +77,8 @@ class GalcruiseApp(App[None]):
             # parse of every stylesheet as the app starts (~15% of a 16-colour start).
             self.set_reactive(App.theme, ANSI_THEME)
         super().__init__()
+        if "NO_COLOR" in os.environ:
+            self.add_class("-no-color")  # focus and highlights shown by reverse video
         self.root_dir = data_root(data_dir)
         self.store = Store(self.root_dir)
         self.bot_delay = bot_delay

@@ -180,8 +180,8 @@ def test_rachel_builds_by_the_number_system_without_pairing() -> None:
 
 
 def test_the_module_cannot_be_played_with_cabin_pairing() -> None:
-    with pytest.raises(IllegalOptions, match="'cabin_pairing' and 'specialised_blueprints' "
-                                              "cannot be played together"):
+    with pytest.raises(IllegalOptions, match=r"Cabin Pairing\) and .*\(Specialised "
+                                              r"Blueprints\) cannot be played together"):
         GameOptions(modules=("specialised_blueprints", "cabin_pairing")).validate()
 
 

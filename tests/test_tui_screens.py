@@ -322,7 +322,10 @@ def test_the_new_game_form_refuses_specialised_blueprints_with_cabin_pairing() -
         await pilot.pause()
         assert app.screen is screen  # nothing started
         error = str(screen.query_one("#new-error", Static).render())
-        assert "'cabin_pairing' and 'specialised_blueprints' cannot be played together" in error
+        assert ("客室斡旋 (Cabin Pairing) and 専門設計図 (Specialised Blueprints) cannot be "
+                "played together") in error
+        # Also in a notice: at 80x24 the line under the form is out of view.
+        assert any("cannot be played together" in str(n.message) for n in app._notifications)
 
     run(body)
 

@@ -73,8 +73,9 @@ def problems(ids: tuple[str, ...]) -> list[str]:
     out += [f"module {m!r} is named twice" for m in sorted(set(ids)) if ids.count(m) > 1]
     for m in ids:
         for other in MODULES[m].incompatible if m in MODULES else ():
-            if other in ids and m < other:
-                out.append(f"modules {m!r} and {other!r} cannot be played together")
+            if other in ids and m < other and other in MODULES:
+                out.append(f"modules {MODULES[m].name} and {MODULES[other].name} cannot be "
+                           f"played together ({m!r}, {other!r})")
     return out
 
 

@@ -79,9 +79,12 @@ def pay_owners(ctx: Ctx, p: Player, place: str, owner_list: list[int], what: str
             p.money -= each
             # Neutral and NPC developments are paid to the supply, and so are Rachel's: she
             # never holds money (1人用ゲーム, レイチェルの手元).
+            to = ctx.name(o)
             if o not in (NEUTRAL, NPC) and ctx.player(o).kind != "rachel":
                 ctx.player(o).money += each
-            ctx.log("fee", p.seat, f"{p.name} pays {ctx.name(o)} {each} money to use {what}.")
+            elif o >= 0:
+                to = f"the supply (for {to}'s development)"
+            ctx.log("fee", p.seat, f"{p.name} pays {to} {each} money to use {what}.")
 
 
 def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:

@@ -255,7 +255,7 @@ class NewTableScreen(NewGameScreen):
             opts = self.options()
             table = table_store(self.app).create(opts, now(), open_seats=opens)
         except (GameError, SaveError, ValueError, OSError) as e:
-            self.query_one("#new-error", Static).update(f"✗ {safe(e, 400)}")
+            self.refused(e)
             return
         finally:
             for i in opens:

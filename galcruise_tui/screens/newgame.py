@@ -205,6 +205,14 @@ class NewGameScreen(Screen[None]):
             opts = self.options()
             session = Session.new(opts, store=self.app.store)  # type: ignore[attr-defined]
         except (GameError, SaveError, ValueError, OSError) as e:
-            self.query_one("#new-error", Static).update(f"✗ {safe(e, 400)}")
+            self.refused(e)
             return
         self.app.open_game(session, switch=True)  # type: ignore[attr-defined]
+
+    def refused(self, e: Exception) -> None:
+        """Why the game does not start, below the form and in a notice: at 80x24 the line
+        under the form is out of view, and ctrl+n seemed to do nothing."""
+        error = self.query_one("#new-error", Static)
+        error.update(f"✗ {safe(e, 400)}")
+        error.scroll_visible(animate=False)
+        self.notify(safe(e, 400), title="The game cannot start", severity="error")
