@@ -373,7 +373,8 @@ class GameScreen(Screen[None]):
         box.display = True
         box.scroll_home(animate=False)
         # A long one scrolls, which its title says; every line of it is in the log (l) too.
-        box.border_title = "What the others did · PgUp/PgDn scroll · any other key closes"
+        box.border_title = ("The others' turns · PgUp/PgDn scroll · Esc closes · a key closes "
+                            "and acts")
 
     def _hide_summary(self) -> None:
         box = self.query_one("#summary", VerticalScroll)
