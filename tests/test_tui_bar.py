@@ -19,9 +19,13 @@ def test_keys_are_the_numbers_of_the_things_then_letters() -> None:
     numbered = [Entry("s2", [], number=2), Entry("s5", [], number=5), Entry("meeting", [])]
     assert assign_keys(numbered, set()) == ["2", "5", "a"]
     assert assign_keys(numbered, {"a", "b"}) == ["2", "5", "c"]
-    # One card among many plain options: positions, not a lone number among letters.
+    # One card among plain options keeps its number, the rest take letters: a digit is never
+    # a position where it names a thing (a display card's key moved once few were left).
     few = [Entry("card", [], number=1), Entry("x", []), Entry("y", [])]
-    assert assign_keys(few, set()) == ["1", "2", "3"]
+    assert assign_keys(few, set()) == ["1", "a", "b"]
+    # Groups whose insides are numbered (stations, connections) take letters.
+    groups = [Entry("Place a worker", [], prefix=("Place a worker",)), Entry("Launch", [])]
+    assert assign_keys(groups, set(), numbered=True) == ["a", "b"]
     clash = [Entry("x", [], number=2), Entry("y", [], number=2)]
     assert assign_keys(clash, set()) == ["1", "2"]  # not one thing each: positions
     plain = [Entry("x", []), Entry("y", [])]
@@ -162,3 +166,31 @@ def test_an_actions_key_stays_the_same_for_the_whole_turn() -> None:
         assert compared
 
     run(body, size=(100, 30))
+
+
+def test_at_the_main_choice_a_digit_is_always_a_station() -> None:
+    # A launch among the placements took key 2 once the list was grouped, and a player who
+    # pressed 2 for station 2 launched a ship.
+    from engine.view import view as view_of
+    from galcruise_tui.widgets.decision import build_entries
+    from galcruise_tui.widgets.gloss import numbering
+
+    for seed in range(30):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            v = view_of(game)
+            legal = game.legal()
+            if v.pending is not None and v.pending.main_choice and \
+                    any(isinstance(c, C.Launch) for c in legal):
+                number = numbering(v)
+                paths = [(words(v, c), c) for c in legal]
+                _, entries = build_entries(paths, (), number)
+                keys = assign_keys(entries, set(), any(number(c) is not None for c in legal))
+                for key, e in zip(keys, entries, strict=True):
+                    if key.isdigit():
+                        assert all(isinstance(c, C.PlaceWorker) and c.station == int(key)
+                                   for c in e.commands), (key, e.text)
+                return
+            game.apply(bot.choose(game))
+    raise AssertionError("no launch at a main choice")

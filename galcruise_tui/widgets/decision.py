@@ -65,14 +65,17 @@ def _flat(items: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...])
     return out
 
 
-def assign_keys(entries: list[Entry], reserved: set[str]) -> list[str]:
-    """A key per entry: its own number when most entries name numbered things (distinct,
-    1-9), then letters for the rest; else plain positions (digits, then letters)."""
+def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False) -> list[str]:
+    """A key per entry: its own number where it names a numbered thing (distinct, 1-9), and
+    letters for the rest; plain positions (digits, then letters) only where nothing is
+    numbered. `numbered`: the decision numbers things at some level, so that here too a digit
+    never means a position (a digit pressed for station 2 launched a ship when the list was
+    grouped, and a display card's key moved once few were left)."""
     letters = [k for k in LETTERS if k not in reserved]
     numbers = [e.number for e in entries]
     usable = [n for n in numbers if n is not None and 1 <= n <= 9]
-    if not usable or len(set(usable)) != len(usable) or len(usable) != sum(
-            n is not None for n in numbers) or 2 * len(usable) < len(entries):
+    if len(set(usable)) != len(usable) or len(usable) != sum(n is not None for n in numbers) \
+            or (not usable and not numbered) or len(entries) - len(usable) > len(letters):
         return (DIGITS + letters)[:len(entries)]
     free = iter(letters)
     return [str(n) if n is not None else next(free, " ") for n in numbers]
@@ -161,6 +164,7 @@ class DecisionBar(OptionList):
         self.reserved: set[str] = set()
         self._paths: list[tuple[tuple[str, ...], Command]] = []
         self.numbering: Numbering | None = None
+        self.numbered = False  # some command of this decision names a numbered thing
         self.unavailable: list[str] = []  # options not possible now, each with why
 
     # --- content ---------------------------------------------------------------------------
@@ -175,6 +179,8 @@ class DecisionBar(OptionList):
         self.unavailable = unavailable or []
         self.numbering = numbering(v) if v else None
         self._paths = [(words(v, c), c) for c in commands] if v else []
+        number = self.numbering
+        self.numbered = number is not None and any(number(c) is not None for _, c in self._paths)
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()
@@ -185,7 +191,7 @@ class DecisionBar(OptionList):
 
     def _rebuild(self) -> None:
         self.prefix, self.entries = build_entries(self._paths, self.prefix, self.numbering)
-        keys = assign_keys(self.entries, self.reserved)
+        keys = assign_keys(self.entries, self.reserved, self.numbered)
         self.keys = keys
         self.clear_options()
         opts: list[Option] = []
@@ -252,7 +258,7 @@ class DecisionBar(OptionList):
         prefix: tuple[str, ...] = ()
         while True:
             prefix, entries = build_entries(self._paths, prefix, self.numbering)
-            keys = assign_keys(entries, self.reserved)
+            keys = assign_keys(entries, self.reserved, self.numbered)
             for i, e in enumerate(entries):
                 if cmd in e.commands:
                     presses.append(keys[i])

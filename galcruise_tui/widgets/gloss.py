@@ -15,6 +15,9 @@ from engine.modules.starting_upgrades.commands import SealBid
 from engine.view import View
 from galcruise_tui.words import tidy
 
+_RESOURCE_KEY = {"food": 1, "oxygen": 2, "fuel": 3}
+_BONUS_KEY = {"money": 1, "ad": 2, "vp": 3, "food": 4, "oxygen": 5, "fuel": 6}
+
 
 def numbering(v: View) -> Callable[[C.Command], int | None]:
     """command -> the number its thing carries on the boards, or None."""
@@ -27,6 +30,7 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
     # however many of them can be taken now (positions shifted when one could not, and a
     # player pressed 2 for the action that had been 2 a moment before).
     here = pending.actions_at if pending is not None else None
+    main = pending is not None and pending.main_choice
     slots: dict[tuple[int, str], int] = {}
     if here:
         around = (here, here % 6 + 1, (here - 2) % 6 + 1)
@@ -39,6 +43,10 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             return cmd.station
         if isinstance(cmd, C.TakeAction):
             return slots.get((cmd.station, cmd.action))
+        if isinstance(cmd, C.ChooseResource):  # food 1, oxygen 2, fuel 3, whatever is left
+            return _RESOURCE_KEY.get(cmd.resource)
+        if isinstance(cmd, C.FundingBonus):
+            return _BONUS_KEY.get(cmd.kind)
         if isinstance(cmd, C.SetupDevelopment):
             return cmd.connection
         if isinstance(cmd, C.BuildDevelopment) and cmd.site.startswith("c"):
@@ -51,8 +59,8 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             return cmd.slot + 1
         if isinstance(cmd, C.DrawAgenda):
             return cmd.slot + 1 if cmd.slot >= 0 else None
-        if isinstance(cmd, C.Launch | C.TravelShip):
-            return cmd.ship + 1
+        if isinstance(cmd, C.TravelShip) or (isinstance(cmd, C.Launch) and not main):
+            return cmd.ship + 1  # at the main choice digits are stations: a launch, a letter
         if isinstance(cmd, C.PlayAgendaResource | C.PlayAgendaEffect | C.DiscardAgenda):
             return hand.index(cmd.card) + 1 if cmd.card in hand else None
         if isinstance(cmd, SealBid):  # a bid of 3 is key 3 (0 and over 9 take letters)
