@@ -342,6 +342,10 @@ def test_a_tables_secrets_stay_at_the_table_no_seed_shown_and_no_file_of_it_mid_
             with pytest.raises(SaveError, match="still being played"):
                 sa.session.save_as(out)
             assert not out.exists()
+            await pa.press("ctrl+s")  # refused at once, before a name is asked for
+            await pa.pause()
+            assert a.screen is sa
+            assert any("once it is over" in str(n.message) for n in a._notifications)
 
     asyncio.run(main())
 

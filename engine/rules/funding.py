@@ -143,7 +143,8 @@ def apply_drop(ctx: Ctx, dec: Decision, cmd: DropReputation) -> None:
     p = ctx.player(dec.seat)
     n = drop_bonuses(ctx, p.reputation, cmd.to)[cmd.bonus]
     ctx.log("reputation", p.seat,
-            f"{p.name} drops reputation {p.reputation} to {cmd.to} for {n} {cmd.bonus}.")
+            f"{p.name} drops reputation {p.reputation} to {cmd.to} for {n} "
+            f"{cmd.bonus}{'s' if n != 1 and cmd.bonus != 'money' else ''}.")
     p.reputation = cmd.to
     ctx.s.turn.dropped = True
     if cmd.bonus == "money":

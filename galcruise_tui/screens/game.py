@@ -683,6 +683,12 @@ class GameScreen(Screen[None]):
         log.focus()
 
     def action_save_as(self) -> None:
+        if isinstance(self.session, TableSession) and not self.game.is_over:
+            # Said before a name is asked for: the file would hold every hand.
+            self.notify("A table's game can be saved to a file once it is over: a file of it "
+                        "now would show every hand and the deck order.", severity="warning")
+            return
+
         def done(name: str | None) -> None:
             if not name:
                 return
