@@ -35,7 +35,7 @@ REBASE_EVERY = 32
 
 
 class Game:
-    __slots__ = ("state", "comps", "_legal_cache", "_base", "_base_of", "_since")
+    __slots__ = ("state", "comps", "_legal_cache", "_base", "_base_of", "_since", "setup_events")
 
     def __init__(self, state: State, comps: Components) -> None:
         self.state = state
@@ -46,16 +46,20 @@ class Game:
         self._base: bytes | None = None
         self._base_of: State | None = None
         self._since: list[Command] = []
+        # What the set-up did before the first decision (Game.new only), for a game's log.
+        self.setup_events: list[Event] = []
 
     # --- creation and snapshots ----------------------------------------------------------
     @classmethod
     def new(cls, options: GameOptions, comps: Components | None = None) -> Game:
         options.validate()  # unknown modules are refused before their data is looked for
         comps = comps or components_for(options.modules)
-        state = new_state(options, comps)
+        events: list[Event] = []
+        state = new_state(options, comps, events)
         game = cls(state, comps)
         ctx = Ctx(state, comps)
         flow.advance(ctx)
+        game.setup_events = events + ctx.events
         return game
 
     def snapshot(self) -> bytes:

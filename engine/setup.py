@@ -13,7 +13,9 @@ from engine.state import COLOURS, NEUTRAL, Board, CruiseSpace, Player, Ship, Sta
 CRUISE_SPACES = 6
 
 
-def new_state(opts: GameOptions, comps: Components) -> State:
+def new_state(opts: GameOptions, comps: Components, events: list | None = None) -> State:
+    """The state at the start; `events`, when given, receives what the set-up logged (Rachel's
+    first development and discarded blueprint, a module's draws), for the game's log."""
     opts.validate()
     n = opts.players
     board = _empty_board(comps)
@@ -142,6 +144,8 @@ def new_state(opts: GameOptions, comps: Components) -> State:
         rachel_setup.prepare(ctx)
     for step in ctx.r.setup:
         step(ctx)
+    if events is not None:
+        events += ctx.events
     return state
 
 

@@ -106,3 +106,17 @@ def test_a_continued_game_logs_the_moves_made_before_it_was_left() -> None:
         assert sum(t.startswith("── ") for t in after) >= 4  # the turns' headings
 
     run(body)
+
+
+def test_the_log_opens_with_what_the_setup_did_rachels_development_and_discard() -> None:
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, players=1)
+        texts = [t.plain for t in screen.query_one(GameLog).texts]
+        b = screen.game.state.board
+        her = next(k for k, owners in enumerate(b.connections, 1) if 1 in owners)
+        assert f"C Rachel places a food development on connection {her}." in texts
+        gone = screen.game.state.rachel.discarded_blueprints[0]  # type: ignore[union-attr]
+        name = screen.game.comps.blueprint(gone).name
+        assert f"C Rachel discards the {name} blueprint from the display." in texts
+
+    run(body)

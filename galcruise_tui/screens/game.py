@@ -185,6 +185,8 @@ class GameScreen(Screen[None]):
         seed = "" if secret else f"seed {g.options.seed}; "
         self.log_line(Text(f"Game {name}: {seats}; {seed}{g.options.setup} setup.",
                            style="bold"))
+        if g.setup_events:  # Rachel's first development and discard, before anyone decides
+            self.write_events(g.setup_events, history=True)
         if self.session.length:
             # The moves before, as they were logged when played: a player coming back (or
             # joining a table) can read what happened, Rachel's turns above all.

@@ -38,4 +38,6 @@ def prepare(ctx: Ctx) -> None:
         assert bp is not None
         b.blueprint_display[slot[i]] = None
         s.rachel.discarded_blueprints.append(bp)
+        ctx.log("blueprint", p.seat, f"Rachel discards the {ctx.c.blueprint(bp).name} "
+                "blueprint from the display.")
     s.setup_queue = [seat for seat in s.setup_queue if seat != SEAT]
