@@ -14,7 +14,7 @@ from engine.decisions import Act
 from engine.game import Game
 from engine.names import a as with_article
 from engine.names import readable
-from engine.rules import cruises, developments, experts, funding, modifiers, network, places, ships
+from engine.rules import cruises, developments, experts, funding, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
 from engine.state import NEUTRAL, NPC
 
@@ -162,10 +162,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return (f"Launch ship {cmd.ship + 1} ({c.cockpit(sh.cockpit).name}, "
                 f"{n} cabin{'s' if n != 1 else ''}{pilot})",)
     if isinstance(cmd, C.BuildDevelopment):
-        p = s.players[seat]
-        cost = developments.cost_now(ctx, p, dec, cmd.row) if dec else None
-        money = modifiers.money_cost(ctx, p, (cost or 0) - cmd.resources) + \
-            developments.site_surcharge(ctx, cmd.site)  # as developments.build pays it
+        money = developments.money_due(ctx, s.players[seat], dec, cmd)  # type: ignore[arg-type]
         where = developments.site_label(ctx, cmd.site)
         if cmd.site[0] == "t":
             where = f"under {where}"
@@ -180,8 +177,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     if isinstance(cmd, C.HireExpert):
         if not isinstance(dec, Act):
             return (f"Hire the {cmd.side} expert",)
-        p = s.players[seat]
-        money = modifiers.money_cost(ctx, p, experts.cost_now(ctx, p, dec, cmd.side))
+        money = experts.price(ctx, s.players[seat], dec, cmd.side)
         return (f"Hire the {cmd.side} expert for {money} money",)
     if isinstance(cmd, C.PurchaseSupplies):
         parts = []

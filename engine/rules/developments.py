@@ -122,6 +122,14 @@ def cost_now(ctx: Ctx, p: Player, dec: Act, row: str) -> int | None:
     return max(0, cost - dec.boost - modifiers.amount(ctx, p, "development_discount"))
 
 
+def money_due(ctx: Ctx, p: Player, dec: Act | None, cmd: BuildDevelopment) -> int:
+    """The money `apply` takes for this build: the cost less the resources paid, after the
+    money discounts, then the site's surcharge (for the words; the options' hot loop hoists
+    the same sums)."""
+    cost = (cost_now(ctx, p, dec, cmd.row) if dec else None) or 0
+    return modifiers.money_cost(ctx, p, cost - cmd.resources) + site_surcharge(ctx, cmd.site)
+
+
 def apply(ctx: Ctx, p: Player, dec: Act, cmd: BuildDevelopment) -> bool:
     cost = cost_now(ctx, p, dec, cmd.row) or 0
     p.set_resource(cmd.row, p.resource(cmd.row) - cmd.resources)

@@ -26,11 +26,15 @@ def cost_now(ctx: Ctx, p: Player, dec: Act, side: str) -> int:
     return max(0, hire_cost(p, side) - dec.boost - modifiers.amount(ctx, p, "hire_discount"))
 
 
+def price(ctx: Ctx, p: Player, dec: Act, side: str) -> int:
+    """The money hiring that expert takes now (what the options weigh and the words say)."""
+    return modifiers.money_cost(ctx, p, cost_now(ctx, p, dec, side))
+
+
 def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     out: list[Command] = []
     for side in ("left", "right"):
-        cost = modifiers.money_cost(ctx, p, cost_now(ctx, p, dec, side))
-        if f"expert_{side}" in p.experts and cost <= p.money:
+        if f"expert_{side}" in p.experts and price(ctx, p, dec, side) <= p.money:
             out.append(HireExpert(side))  # type: ignore[arg-type]
     return out
 

@@ -146,9 +146,9 @@ def unlock_options(ctx: Ctx, dec: Unlock) -> list[Command]:
 def unlock_words(ctx: Ctx, dec: Unlock) -> str:
     """What the decision waits for: only the choices it offers (keeping the token needs a
     later destination with a space open for it)."""
-    p = ctx.player(dec.seat)
-    here = bool(upgrades.open_spaces(ctx, p, dec.stop))
-    later = _later_home(ctx, p, p.ships[dec.ship])
+    offered = unlock_options(ctx, dec)
+    here = any(isinstance(c, UnlockUpgrade) for c in offered)
+    later = Done() in offered
     if here and later:
         return f"unlock a {dec.stop} upgrade, or keep the token for a later destination"
     if here:

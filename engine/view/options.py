@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.rules import cruises, launch, modifiers, travel, upgrades
 from engine.rules.blueprints import HOLD_LIMIT
 from engine.rules.ships import cabins, in_flight
-from engine.state import Player
+from engine.state import RESOURCES, Player
 from engine.view.board import action_view
 from engine.view.turn import PendingView, read_turn
 
@@ -63,8 +63,7 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         return "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
     if isinstance(cmd, C.TakeAction) and cmd.action in ("gain_resources", "refill_silo"):
         # What the silo holds decides both (a player took Gain Resources for fuel it lacked).
-        return "silo: " + ", ".join(f"{n} {r}" for r, n in zip(("food", "oxygen", "fuel"),
-                                                                  b.silo, strict=True))
+        return "silo: " + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, b.silo, strict=True))
     if isinstance(cmd, C.UseTechnology):
         tech = game.comps.technology(b.technologies[cmd.slot - 1])
         # A phase-1 technology (an extra stop) does nothing once phase 1 is over, nor in the
@@ -73,7 +72,7 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
             return "no use now: phase 1 of a normal turn only"
         return ""
     if isinstance(cmd, C.RefillSilo):
-        steps = 5 - b.silo[("food", "oxygen", "fuel").index(cmd.resource)] + \
+        steps = 5 - b.silo[RESOURCES.index(cmd.resource)] + \
             modifiers.amount(ctx, p, "refill_silo_extra")
         return f"+1 reputation, +{steps} money"
     if isinstance(cmd, C.RefillAgenda):
