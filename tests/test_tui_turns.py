@@ -16,14 +16,15 @@ def summary_text(screen: GameScreen) -> str:
     return str(screen.query_one("#summary-text").render()) if box.display else ""
 
 
+async def until_blue_summed_up(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+    """Play on by keys until Blue's turn stands in the summary."""
+    await play_until(app, pilot, screen, lambda _g: "Blue's turn (VP " in summary_text(screen))
+
+
 def test_a_bot_turn_stays_summed_up_until_the_next_key() -> None:
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
         screen = await new_game(app, pilot, kinds=("human", "random"))
-
-        def blue_scored(_g: Game) -> bool:
-            return "Blue's turn (VP " in summary_text(screen)
-
-        await play_until(app, pilot, screen, blue_scored)
+        await until_blue_summed_up(app, pilot, screen)
         text = summary_text(screen)
         blue = screen.game.state.players[1]
         assert f"→ {blue.vp}, " in text
@@ -119,17 +120,13 @@ def test_an_options_key_and_esc_put_the_summary_away_too() -> None:
         from galcruise_tui.widgets.decision import DecisionBar
 
         screen = await new_game(app, pilot, kinds=("human", "random"))
-
-        def blue_scored(_g: Game) -> bool:
-            return "Blue's turn (VP " in summary_text(screen)
-
-        await play_until(app, pilot, screen, blue_scored)
+        await until_blue_summed_up(app, pilot, screen)
         bar = screen.query_one(DecisionBar)
         key = next(k for k, e in zip(bar.keys, bar.entries, strict=False) if e.prefix is None)
         await pilot.press(key)  # the bar takes an option's key before the screen sees it
         await pilot.pause()
         assert "Blue's turn" not in summary_text(screen)
-        await play_until(app, pilot, screen, blue_scored)
+        await until_blue_summed_up(app, pilot, screen)
         await pilot.press("escape")
         await pilot.pause()
         assert summary_text(screen) == ""

@@ -161,7 +161,10 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield SidePane(id="you")
                 yield GameLog(id="log")
-        with VerticalScroll(id="summary", can_focus=False):
+        with VerticalScroll(id="summary", can_focus=False) as summary:
+            # A long one scrolls, which its title says; every line of it is in the log (l) too.
+            summary.border_title = ("The others' turns · PgUp/PgDn scroll · Esc closes · a key "
+                                    "closes and acts")
             yield Static("", id="summary-text")
         with Vertical(id="decision"):
             yield Static("", id="waiting")
@@ -374,9 +377,6 @@ class GameScreen(Screen[None]):
         self.query_one("#summary-text", Static).update(text)
         box.display = True
         box.scroll_home(animate=False)
-        # A long one scrolls, which its title says; every line of it is in the log (l) too.
-        box.border_title = ("The others' turns · PgUp/PgDn scroll · Esc closes · a key closes "
-                            "and acts")
 
     def _hide_summary(self) -> None:
         box = self.query_one("#summary", VerticalScroll)
@@ -519,8 +519,7 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
-        summary = self.query_one("#summary", VerticalScroll)
-        if event.key == "escape" and summary.display:  # Esc only closes them
+        if event.key == "escape" and self.query_one("#summary").display:  # Esc only closes them
             self._hide_summary()
             event.stop()
             event.prevent_default()

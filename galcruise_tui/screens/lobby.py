@@ -230,18 +230,6 @@ class NewTableScreen(NewGameScreen):
             seed.value = ""
             seed.placeholder = "random, kept secret"
 
-    def options(self):  # noqa: ANN201 - GameOptions
-        opts = super().options()
-        from textual.widgets import Input
-
-        if not self.query_one("#seed", Input).value:
-            import os
-
-            import msgspec
-
-            opts = msgspec.structs.replace(opts, seed=int.from_bytes(os.urandom(8), "big"))
-        return opts
-
     def action_start(self) -> None:
         from engine import GameError
         from saves import SaveError

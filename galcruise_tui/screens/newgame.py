@@ -182,7 +182,10 @@ class NewGameScreen(Screen[None]):
         names = tuple(self.query_one(f"#name{i}", Input).value.strip() or DEFAULT_NAMES[i]
                       for i in range(n))
         kinds = tuple(str(self.query_one(f"#kind{i}", Select).value) for i in range(n))
-        seed_text = self.query_one("#seed", Input).value or "0"
+        # An empty seed is a fresh one, never shown (a table's form leaves it empty: the seed
+        # deals every hidden card).
+        seed_text = self.query_one("#seed", Input).value or str(int.from_bytes(os.urandom(8),
+                                                                               "big"))
         difficulty = str(self.query_one("#difficulty", Select).value) if n == 1 else "normal"
         mix: tuple[str, ...] = ()
         if difficulty == "custom":
