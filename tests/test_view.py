@@ -435,3 +435,85 @@ def test_the_reputation_track_gives_no_fee_where_it_is_waived() -> None:
     p.upgrades.append(waiver)
     assert modifiers.has(Ctx(game.state, game.comps), p, "fee_free")
     assert view(game).tracks.reputation[0].fee == 0
+
+
+def test_a_missing_boarding_or_finish_says_why_and_the_way_it_names_works() -> None:
+    """T-5 lists a guest, or the end of boarding, only while the supplies stay payable. When
+    neither a guest nor the finish is listed the bar says why; a card or technology it names
+    to play first does list it once played (the tester met a launch with no guest listed)."""
+    from engine.bots.random_bot import RandomBot
+
+    seen: dict[str, int] = {}
+    for seed in range(12):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            v = view(game)
+            if v.pending is not None and v.pending.boarding is not None:
+                legal = game.legal()
+                for m in v.missing():
+                    wanted = C.BoardGuest if m.label == "Board a guest" else C.Done
+                    assert not any(isinstance(c, wanted) for c in legal)
+                    first = re.match(r"(play|turn on) (.+) first", m.reason)
+                    if first:
+                        name = first.group(2)
+                        cmd = next(c for c in legal if name in describe(game, c)
+                                   and isinstance(c, (C.PlayAgendaEffect, C.UseTechnology)))
+                        after, _ = game.try_apply(cmd)
+                        assert any(isinstance(c, wanted) for c in after.legal())
+                        kind = "first"
+                    elif "costs" in m.reason and m.label == "Board a guest":
+                        ads = int(re.search(r"costs (\d+) ads?", m.reason).group(1))
+                        assert ads > game.state.players[v.pending.seat].ads
+                        kind = "ads"
+                    else:
+                        assert "would be short of" in m.reason, m.reason
+                        kind = "short"
+                    seen[kind] = seen.get(kind, 0) + 1
+            game.apply(bot.choose(game))
+    assert set(seen) == {"first", "ads", "short"}, seen
+
+
+def test_actions_missing_at_linked_stations_and_meetings_say_why() -> None:
+    """`·` reasons cover every station a worker (or a meeting) reaches, not only its own."""
+    from engine.bots.random_bot import RandomBot
+    from engine.rules import network
+
+    linked = meetings = fees = 0
+    for seed in range(8):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            v = view(game)
+            pending = v.pending
+            if pending is not None and (pending.actions_at or pending.meeting):
+                ctx = Ctx(game.state, game.comps)
+                p = game.state.players[pending.seat]
+                offered = {(c.station, c.action) for c in game.legal()
+                           if isinstance(c, C.TakeAction)}
+                fee_of = dict(network.reachable(ctx, p, pending.actions_at)) \
+                    if pending.actions_at else {}
+                for m in v.missing():
+                    at = re.search(r" at station (\d)$", m.label)
+                    if at is None:
+                        continue
+                    station = int(at.group(1))
+                    action = next(a for a in game.state.board.stations[station - 1]
+                                  if m.label.startswith(actions.LABELS[a]))
+                    assert (station, action) not in offered
+                    if pending.meeting:
+                        assert station in network.meeting_stations(ctx, p.seat)
+                        meetings += 1
+                    else:
+                        assert station in fee_of
+                        linked += 1
+                    fee = re.match(r"the connection's fee is (\d+) money \(you have (\d+)\)",
+                                   m.reason)
+                    if fee:
+                        assert int(fee.group(1)) == fee_of[station] > int(fee.group(2)) == \
+                            p.money
+                        fees += 1
+                    assert m.reason != "not possible now" or action in (
+                        "purchase_supplies",), (m.label, m.reason)
+            game.apply(bot.choose(game))
+    assert linked > 20 and meetings > 0 and fees > 0, (linked, meetings, fees)

@@ -12,10 +12,13 @@ import msgspec
 
 from engine import commands as C
 from engine.ctx import Ctx
+from engine.decisions import Act
 from engine.describe import FREE_GROUP, GUEST_NAME
 from engine.game import Game
-from engine.rules import cruises, launch, modifiers, travel, upgrades
+from engine.rules import cruises, experts, launch, modifiers, network, travel, upgrades
 from engine.rules.blueprints import HOLD_LIMIT
+from engine.rules.economy import can_lose_reputation
+from engine.rules.feasible import feasible
 from engine.rules.ships import cabins, in_flight
 from engine.state import RESOURCES, Player
 from engine.view.board import action_view
@@ -101,15 +104,27 @@ def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one 
     if action == "gain_resources":
         if not any(b.silo):
             return "the silo is empty"
-        if all(p.resource(r) >= p.capacity(r) for r in ("food", "oxygen", "fuel")):
+        if all(p.resource(r) >= p.capacity(r) for r in RESOURCES):
             return "no room in your storage"
+        if all(p.resource(r) >= p.capacity(r) for r, n in zip(RESOURCES, b.silo, strict=True)
+               if n):
+            held = " and ".join(r for r, n in zip(RESOURCES, b.silo, strict=True) if n)
+            return f"the silo holds only {held}, and your storage of it is full"
     if action == "refill_silo":
         return "needs an agenda card to discard" if not p.hand else "the silo is full"
-    if action == "draw_agenda" and not any(b.agenda_display) and not b.agenda_discard:
-        return "no card to draw"
+    if action == "draw_agenda" and not any(b.agenda_display):
+        if not b.agenda_discard:
+            return "no card to draw"
+        if b.agenda_discard[-1] in game.state.turn.played:
+            return "the display is empty, and the discard pile's top card was played this turn"
+        return "the display is empty, and the discard pile's top costs 1 reputation " \
+            f"(you have {p.reputation})"
     if action == "hire_expert":
-        return "both experts are hired" if not p.experts else \
-            f"cannot pay for an expert ({p.money} money)"
+        if not p.experts:
+            return "both experts are hired"
+        dec = Act(p.seat, action=action)
+        cheapest = min(experts.price(ctx, p, dec, e.removeprefix("expert_")) for e in p.experts)
+        return f"an expert costs {cheapest} money (you have {p.money})"
     if action == "acquire_ship":
         if not any(b.cockpit_display):
             return "no ship for sale"
@@ -135,14 +150,34 @@ def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one 
     if action == "advertise_cruise":
         discount = cruises.ad_discount(ctx, p)
         if not cruises.guest_sources(ctx, p.ads, discount):
-            cheapest = min(cruises.guest_price(sec, discount) for sec in range(4))
-            return f"needs {cheapest} ad{'s' if cheapest != 1 else ''} (you have {p.ads})"
+            return _no_guest(ctx, p, discount, "")
         return "no cruise open to advertise"
     if action == "build_development":
         if not any(p.developments_left):
             return "every development is built"
         return "cannot pay for a development"
     return "not possible now"
+
+
+def _no_guest(ctx: Ctx, p: Player, discount: int, who: str) -> str:
+    """Why `p` can buy no guest: the cheapest guest waiting costs more ads than `p` has."""
+    b = ctx.s.board
+    prices = [cruises.guest_price(sec, discount) for sec in range(3) if any(b.queue[sec])]
+    if any(b.supply):
+        prices.append(cruises.guest_price(3, discount))
+    if not prices:
+        return "no guest is waiting, in the queue or the supply"
+    cheapest = min(prices)
+    return f"{who + ' costs' if who else 'needs'} {_s(cheapest, 'ad')} (you have {p.ads})"
+
+
+def _why_linked(game: Game, p: Player, action: str, fee: int) -> str:
+    """Why an action is not offered where reaching it costs `fee` money (0: no fee)."""
+    if fee > p.money:
+        return f"the connection's fee is {fee} money (you have {p.money})"
+    if fee and feasible(Ctx(game.state, game.comps), p, action, 0):
+        return f"not after paying the connection's fee of {fee} money"
+    return _why_action(game, p, action)
 
 
 def missing(game: Game, pending: PendingView | None,
@@ -153,18 +188,27 @@ def missing(game: Game, pending: PendingView | None,
     s = game.state
     p = s.players[pending.seat]
     out: list[MissingOption] = []
-    if pending.actions_at:
-        station = pending.actions_at
-        taken = {c.action for c in legal if isinstance(c, C.TakeAction)
-                 and c.station == station}
-        for action in dict.fromkeys(s.board.stations[station - 1]):
-            if action not in taken:
-                out.append(MissingOption(action_view(action).label,
-                                         _why_action(game, p, action)))
+    if pending.actions_at or pending.meeting:
+        ctx = Ctx(s, game.comps)
+        offered = {(c.station, c.action) for c in legal if isinstance(c, C.TakeAction)}
+        # The worker's own station, then the linked ones in the order the bar keys them
+        # (a meeting: the stations by the seat's own developments, no fee).
+        stations = network.reachable(ctx, p, pending.actions_at) if pending.actions_at \
+            else [(st, 0) for st in network.meeting_stations(ctx, p.seat)]
+        for station, fee in stations:
+            for action in dict.fromkeys(s.board.stations[station - 1]):
+                if (station, action) in offered:
+                    continue
+                label = action_view(action).label
+                if station != pending.actions_at:
+                    label += f" at station {station}"
+                out.append(MissingOption(label, _why_linked(game, p, action, fee)))
     elif pending.main_choice:
         why = _why_no_launch(game, p, legal)
         if why:
             out.append(MissingOption("Launch", why))
+    elif pending.boarding is not None:
+        out += _why_no_boarding(game, p, *pending.boarding, legal)
     elif pending.tour_destination is not None:
         ctx = Ctx(s, game.comps)
         off = modifiers.amount(ctx, p, "tour_discount")
@@ -190,13 +234,9 @@ def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
         return ""
     if not p.break_room and not launch.pilot_free(ctx, p):
         return "no worker in your break room to fly it (call a meeting)"
-    for cmd in legal:
-        if isinstance(cmd, C.UseTechnology):
-            after, _ = game.try_apply(cmd, check=False)
-            if any(isinstance(c, C.Launch) for c in after.legal()):
-                slot = cmd.slot - 1
-                name = game.comps.technology(game.state.board.technologies[slot]).name
-                return f"turn on {name} first (under \"{FREE_GROUP}\")"
+    first = _first(game, legal, C.Launch, cards=False)
+    if first:
+        return first
     space = game.state.board.cruise_spaces[p.scheduled]
     if space.tile is None:
         return "not possible now"
@@ -215,3 +255,65 @@ def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
     if not space.presold and not cruises.guest_sources(ctx, p.ads, 0):
         return f"no guest to board: a last-minute guest costs ads (you have {p.ads})"
     return "not possible now"
+
+
+def _first(game: Game, legal: list[C.Command], wanted: type, cards: bool = True) -> str:
+    """The free command that, made first, offers a `wanted` command ("" if none does): a
+    technology counts only once turned on (paid for, if only 0), a card's effect once played."""
+    kinds = (C.UseTechnology, C.PlayAgendaEffect) if cards else (C.UseTechnology,)
+    for cmd in legal:
+        if not isinstance(cmd, kinds):
+            continue
+        after, _ = game.try_apply(cmd, check=False)
+        if any(isinstance(c, wanted) for c in after.legal()):
+            if isinstance(cmd, C.UseTechnology):
+                tech = game.state.board.technologies[cmd.slot - 1]
+                return f"turn on {game.comps.technology(tech).name} first (under \"{FREE_GROUP}\")"
+            return f"play {game.comps.agenda(cmd.card).name} first (under \"{FREE_GROUP}\")"
+    return ""
+
+
+def _short(ctx: Ctx, p: Player, need: dict[str, int]) -> str:
+    cards = launch.card_resources(ctx, p)
+    short = {r: max(0, need[r] - p.resource(r) - cards[r]) for r in need}
+    return ", ".join(f"{n} {r}" for r, n in short.items() if n)
+
+
+def _why_no_boarding(game: Game, p: Player, ship_index: int, space: int,
+                     legal: list[C.Command]) -> list[MissingOption]:
+    """T-5: why no guest may board, or boarding may not end, when that is so. Both are
+    offered only while the supplies at T-3 stay payable, which a card or a technology may
+    have to make so first."""
+    ctx = Ctx(game.state, game.comps)
+    ship = p.ships[ship_index]
+    presold = game.state.board.cruise_spaces[space].presold
+    if ship.cruise is None:
+        return []
+    n = len(ship.guests)
+    out: list[MissingOption] = []
+    if n < launch.cabin_capacity(ctx, p, ship) and \
+            not any(isinstance(c, C.BoardGuest) for c in legal):
+        why = _first(game, legal, C.BoardGuest)
+        off = modifiers.amount(ctx, p, "last_minute_discount")
+        if not why and not presold and not cruises.guest_sources(ctx, p.ads, off):
+            why = _no_guest(ctx, p, off, "a last-minute guest")
+        if not why:
+            short = _short(ctx, p, launch.needs(ctx, p, ship, n + 1, ship.cruise))
+            why = f"with {_s(n + 1, 'guest')} aboard the supplies would be short of {short} " \
+                  "(storage and cards)" if short else "the supplies could not be paid at T-3"
+        out.append(MissingOption("Board a guest", why))
+    if n and not any(isinstance(c, C.Done) for c in legal):
+        left = len(presold)
+        why = _first(game, legal, C.Done)
+        if not why and left and not can_lose_reputation(p, launch.PRESOLD_PENALTY * left):
+            why = f"leaving {_s(left, 'presold guest')} behind costs " \
+                  f"{launch.PRESOLD_PENALTY * left} reputation (you have {p.reputation})"
+        if not why:
+            short = _short(ctx, p, launch.needs(ctx, p, ship, n, ship.cruise))
+            why = f"with {_s(n, 'guest')} aboard the supplies would be short of {short} " \
+                  "(storage and cards)" if short else "the supplies could not be paid at T-3"
+            if left:  # the reputation a drop would pay with goes to the guests left behind
+                why = f"leaving {_s(left, 'presold guest')} behind costs " \
+                      f"{launch.PRESOLD_PENALTY * left} reputation, and {why}"
+        out.append(MissingOption("Finish boarding", why))
+    return out

@@ -11,7 +11,15 @@ from typing import Literal
 
 import msgspec
 
-from engine.decisions import ChooseAction, Funding, MainChoice, SellTickets, Tour
+from engine.decisions import (
+    Boarding,
+    ChooseAction,
+    Funding,
+    MainChoice,
+    MeetingAction,
+    SellTickets,
+    Tour,
+)
 from engine.game import Game
 from engine.rules.travel import PHASES
 
@@ -42,6 +50,8 @@ class PendingView(msgspec.Struct, frozen=True):
     ticket_cruise: int | None = None  # selling tickets for this cruise space
     bumped: bool = False  # a funding bonus for a worker that was bumped
     main_choice: bool = False  # phase 2 of the seat's own turn: place, launch or meet
+    meeting: bool = False  # choosing the one action a meeting allows
+    boarding: tuple[int, int] | None = None  # T-5: (the ship's index, its cruise's space)
 
 
 def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
@@ -75,7 +85,9 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
         ticket_cruise=dec.space if isinstance(dec, SellTickets) else None,
         # Any piece sent home, by another's worker or the NPC (not the final recall).
         bumped=isinstance(dec, Funding) and dec.piece_returned and s.final_phase != "recall",
-        main_choice=isinstance(dec, MainChoice) and dec.seat == t.seat)
+        main_choice=isinstance(dec, MainChoice) and dec.seat == t.seat,
+        meeting=isinstance(dec, MeetingAction),
+        boarding=(dec.ship, dec.space) if isinstance(dec, Boarding) else None)
     return turn, pending
 
 
