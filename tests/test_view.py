@@ -517,3 +517,56 @@ def test_actions_missing_at_linked_stations_and_meetings_say_why() -> None:
                         "purchase_supplies",), (m.label, m.reason)
             game.apply(bot.choose(game))
     assert linked > 20 and meetings > 0 and fees > 0, (linked, meetings, fees)
+
+
+def test_launch_advertise_and_tour_options_say_what_a_player_would_miss() -> None:
+    """A launch says the presold guests it takes and what leaving some behind costs; your own
+    cruise is marked among those to advertise; a guest missing from a tour names the free
+    card or technology that makes the tour affordable, when one does."""
+    from engine.bots.random_bot import RandomBot
+    from engine.describe import GUEST_NAME
+    from engine.rules import launch
+    from engine.view.options import gain
+
+    seen: set[str] = set()
+    for seed in range(30):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over and len(seen) < 4:
+            v = view(game)
+            pending = v.pending
+            p = game.state.players[pending.seat] if pending is not None else None
+            legal = game.legal()
+            for c in legal:
+                if isinstance(c, C.Launch) and p is not None and p.scheduled is not None:
+                    presold = len(game.state.board.cruise_spaces[p.scheduled].presold)
+                    room = launch.cabin_capacity(Ctx(game.state, game.comps), p,
+                                                 p.ships[c.ship])
+                    words = gain(game, pending, c)
+                    if presold > room:
+                        assert words == f"room for {room} of {presold} presold guests: " \
+                            f"leaving {presold - room} behind costs " \
+                            f"{2 * (presold - room)} reputation"
+                        seen.add("left behind")
+                    elif presold:
+                        assert words.startswith(f"{presold} presold guest")
+                        seen.add("presold")
+                if isinstance(c, C.AdvertiseCruise) and p is not None and c.space == p.scheduled:
+                    assert gain(game, pending, c).startswith("your cruise: tickets")
+                    seen.add("own cruise")
+            for m in v.missing():
+                if m.label.startswith("Tour the") and " first " in m.reason:
+                    name = re.match(r"(?:play|turn on) (.+) first", m.reason).group(1)
+                    cmd = next(c for c in legal if name in describe(game, c)
+                               and isinstance(c, (C.PlayAgendaEffect, C.UseTechnology)))
+                    colour = next(k for k, g in GUEST_NAME.items() if f"Tour the {g} guest" ==
+                                  m.label)
+                    after, _ = game.try_apply(cmd)
+                    assert any(isinstance(c, C.TourGuest) and c.colour == colour
+                               for c in after.legal()), (m, cmd, after.legal())
+                    seen.add("tour")
+            game.apply(bot.choose(game))
+        if len(seen) == 4:
+            break
+    assert seen == {"left behind", "presold", "own cruise", "tour"}, seen
+

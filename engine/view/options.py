@@ -8,6 +8,8 @@ Plain text, as the engine's own words (engine/describe.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from engine import commands as C
@@ -58,7 +60,17 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
     if isinstance(cmd, C.AdvertiseCruise):
         dests = cruises.destinations(ctx, cmd.space)
         kinds = "/".join(dict.fromkeys(GUEST_NAME.get(d, d) for d in dests))
-        return f"tickets +{len(dests)} money each, +1 reputation if {kinds}"
+        # Guests sold for one's own scheduled cruise are presold: they fly with its launch.
+        own = "your cruise: " if cmd.space == p.scheduled else ""
+        return f"{own}tickets +{len(dests)} money each, +1 reputation if {kinds}"
+    if isinstance(cmd, C.Launch) and p.scheduled is not None:
+        presold = len(b.cruise_spaces[p.scheduled].presold)
+        room = launch.cabin_capacity(ctx, p, p.ships[cmd.ship])
+        if presold > room:
+            left = presold - room
+            return f"room for {room} of {presold} presold guests: leaving {left} behind " \
+                f"costs {launch.PRESOLD_PENALTY * left} reputation"
+        return f"{_s(presold, 'presold guest')} to board" if presold else ""
     if isinstance(cmd, C.ScheduleCruise):
         pre = b.cruise_spaces[cmd.space].presold
         if not pre:
@@ -216,9 +228,11 @@ def missing(game: Game, pending: PendingView | None,
         for colour in pending.tour_guests:
             if colour not in toured:
                 cost = travel.tour_cost(colour, pending.tour_destination, off)
+                why = _first(game, legal, lambda c, colour=colour: isinstance(c, C.TourGuest)
+                             and c.colour == colour)
                 out.append(MissingOption(
                     f"Tour the {GUEST_NAME.get(colour, colour)} guest",
-                    f"needs {cost} ad{'s' if cost != 1 else ''} (you have {p.ads})"))
+                    why or f"needs {cost} ad{'s' if cost != 1 else ''} (you have {p.ads})"))
     return tuple(out)
 
 
@@ -257,15 +271,18 @@ def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
     return "not possible now"
 
 
-def _first(game: Game, legal: list[C.Command], wanted: type, cards: bool = True) -> str:
+def _first(game: Game, legal: list[C.Command], wanted: type | Callable[[C.Command], bool],
+           cards: bool = True) -> str:
     """The free command that, made first, offers a `wanted` command ("" if none does): a
-    technology counts only once turned on (paid for, if only 0), a card's effect once played."""
+    technology counts only once turned on (paid for, if only 0), a card's effect once played.
+    `wanted`: a command type, or a test of a command."""
     kinds = (C.UseTechnology, C.PlayAgendaEffect) if cards else (C.UseTechnology,)
+    test = (lambda c: isinstance(c, wanted)) if isinstance(wanted, type) else wanted
     for cmd in legal:
         if not isinstance(cmd, kinds):
             continue
         after, _ = game.try_apply(cmd, check=False)
-        if any(isinstance(c, wanted) for c in after.legal()):
+        if any(test(c) for c in after.legal()):
             if isinstance(cmd, C.UseTechnology):
                 tech = game.state.board.technologies[cmd.slot - 1]
                 return f"turn on {game.comps.technology(tech).name} first (under \"{FREE_GROUP}\")"
