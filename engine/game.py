@@ -14,9 +14,9 @@ from engine.component_sets import components_for
 from engine.components import Components
 from engine.ctx import Ctx
 from engine.decisions import Decision
-from engine.errors import IllegalCommand
+from engine.errors import IllegalCommand, IllegalOptions
 from engine.events import Event
-from engine.options import GameOptions
+from engine.options import RULES, GameOptions
 from engine.setup import new_state
 from engine.state import State
 from engine.trial import copy_state
@@ -51,11 +51,16 @@ class Game:
 
     # --- creation and snapshots ----------------------------------------------------------
     @classmethod
-    def new(cls, options: GameOptions, comps: Components | None = None) -> Game:
+    def new(cls, options: GameOptions, comps: Components | None = None,
+            rules: int = RULES) -> Game:
+        """A new game under the current rules, or an older game's `rules` to replay it."""
+        if not 1 <= rules <= RULES:
+            raise IllegalOptions(f"rules version {rules} is not one this galcruise knows "
+                                 f"(1 to {RULES})")
         options.validate()  # unknown modules are refused before their data is looked for
         comps = comps or components_for(options.modules)
         events: list[Event] = []
-        state = new_state(options, comps, events)
+        state = new_state(options, comps, events, rules)
         game = cls(state, comps)
         ctx = Ctx(state, comps)
         flow.advance(ctx)

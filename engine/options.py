@@ -13,6 +13,13 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 Difficulty = Literal["easy", "normal", "hard", "custom"]
 SetupKind = Literal["standard", "intro"]
 
+# The version of the rules a new game is played under. A game keeps the version it began with
+# (State.rules, the save's header), so an older game replays exactly as it was played:
+#   1  the first; a technology whose fee is 0 counted only once turned on (a 0-money command).
+#   2  a technology whose fee is 0 counts by itself, as at the table (技術: 設置しているプレイ
+#      ヤーたちに…コストを支払って使用; nothing to pay, nothing to do).
+RULES = 2
+
 DEFAULT_NAMES = ("Pink", "Blue", "Green", "Yellow")
 LEVELS = ("easy", "normal", "hard")
 CUSTOM_ROWS = ("developments goal", "segments goal", "ships launched goal", "second action",

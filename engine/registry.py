@@ -128,6 +128,9 @@ class Rules:
     tech_effect: Callable[..., Any] | None = None
     # (ctx, slot) -> money added to each fee for it and to a development under it.
     tech_surcharge: Callable[..., int] | None = None
+    # (ctx, player, slot) -> the fee each owner of that technology is paid by the player:
+    # technologies.usable asks it here (network, which says it, reads technologies' effects).
+    tech_fee: Callable[..., int] = network.player_tech_fee
     on_end_of_step: tuple[Callable[..., None], ...] = ()  # (ctx): an action, stop or launch ends
     on_turn_start: tuple[Callable[..., None], ...] = ()  # (ctx): a player's turn begins
     on_progress_cube: tuple[Callable[..., None], ...] = ()  # (ctx, seat): a cube was placed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.components import Components
 from engine.ctx import Ctx
-from engine.options import GameOptions
+from engine.options import RULES, GameOptions
 from engine.rng import seed_state
 from engine.rules import npc, rachel
 from engine.rules.rachel import setup as rachel_setup
@@ -13,9 +13,11 @@ from engine.state import COLOURS, NEUTRAL, Board, CruiseSpace, Player, Ship, Sta
 CRUISE_SPACES = 6
 
 
-def new_state(opts: GameOptions, comps: Components, events: list | None = None) -> State:
+def new_state(opts: GameOptions, comps: Components, events: list | None = None,
+              rules: int = RULES) -> State:
     """The state at the start; `events`, when given, receives what the set-up logged (Rachel's
-    first development and discarded blueprint, a module's draws), for the game's log."""
+    first development and discarded blueprint, a module's draws), for the game's log; `rules`:
+    the rules version (an older game's, to replay it)."""
     opts.validate()
     n = opts.players
     board = _empty_board(comps)
@@ -27,7 +29,7 @@ def new_state(opts: GameOptions, comps: Components, events: list | None = None) 
         players.append(Player(seat=1, name=rachel.NAME, kind=rachel.KIND))
     state = State(options=opts, data_hash=comps.data_hash, rng=seed_state(opts.seed),
                   players=players, board=board, turn_order=list(range(len(players))),
-                  setup_queue=[], turn=Turn(seat=0, number=0, phase="setup"))
+                  setup_queue=[], turn=Turn(seat=0, number=0, phase="setup"), rules=rules)
     ctx = Ctx(state, comps)
     b = state.board
     intro = opts.setup == "intro"

@@ -230,3 +230,6 @@ class State(msgspec.Struct, omit_defaults=True):
     log_index: int = 0
     rachel: RachelState | None = None  # solo games only
     starting: StartingUpgrades | None = None  # module starting_upgrades only
+    # The rules version the game began under (engine.options.RULES): left out at 1, so games
+    # begun before it existed keep their encoding and their state hashes.
+    rules: int = 1

@@ -12,12 +12,15 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import msgspec
 
 from engine import ENGINE_VERSION, GameOptions
+from engine.options import RULES
 
 if TYPE_CHECKING:
     from engine.command_union import AnyCommand
 
 FORMAT = "galcruise-save"
-FORMAT_VERSION = 1
+# 2: the header names the rules version the game is played under (`rules`); a format-1 file
+# holds a game begun under rules 1.
+FORMAT_VERSION = 2
 MAX_BYTES = 64 * 1024 * 1024  # a real save is a few KB; anything huge is not ours
 HASH_EVERY = 25
 # What a real game can hold. A game takes about 1,000-1,500 commands (bench: a random game
@@ -99,6 +102,9 @@ class GameFile(msgspec.Struct, forbid_unknown_fields=True):
     undo_log: Annotated[list[UndoRecord], msgspec.Meta(max_length=MAX_UNDO_RECORDS)] = (
         msgspec.field(default_factory=list))
     summary: Summary = msgspec.field(default_factory=Summary)
+    # The rules version of the game (engine.options.RULES when it began); absent: format 1,
+    # whose games all began under rules 1.
+    rules: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 1
 
 
 class Listing(msgspec.Struct):
@@ -207,7 +213,8 @@ def check_bounds(gf: GameFile, path: Path | str | None) -> None:
 
 
 # Migrations from older format versions, applied in order: version -> function(bytes) -> bytes.
-# Format 1 is the first, so there is nothing to migrate yet.
+# Format 1 reads as format 2 as it is (its missing `rules` is 1), so there is nothing to
+# migrate yet.
 MIGRATIONS: dict[int, object] = {}
 
 
@@ -215,7 +222,9 @@ def migrate(data: bytes, version: int) -> bytes:
     return data
 
 
-def new_file(options: GameOptions, data_id: str, data_hash: str, now: str) -> GameFile:
+def new_file(options: GameOptions, data_id: str, data_hash: str, now: str,
+             rules: int = RULES) -> GameFile:
+    """The file of a game with no command yet; `rules`: its rules version (State.rules)."""
     return GameFile(format=FORMAT, format_version=FORMAT_VERSION, engine_version=ENGINE_VERSION,
                     data_id=data_id, data_hash=data_hash, options=options, created=now,
-                    updated=now, seats=list(options.seat_names()), commands=[])
+                    updated=now, seats=list(options.seat_names()), commands=[], rules=rules)

@@ -11,8 +11,10 @@ from engine.commands import Command
 from engine.component_sets import components_for
 from engine.events import Event
 from engine.game import REVEAL
+from engine.options import RULES
 from saves.atomic import backup_path, write_atomic
 from saves.envelope import (
+    FORMAT_VERSION,
     HASH_EVERY,
     MAX_TEXT,
     MAX_UNDO_RECORDS,
@@ -40,13 +42,13 @@ def now() -> str:
 
 def starting_position(gf: GameFile, path: Path | None) -> Game:
     """The game a file's log starts from; refused if this galcruise cannot rebuild it."""
-    return rebuild(gf.options, gf.data_id, gf.data_hash, path)
+    return rebuild(gf.options, gf.data_id, gf.data_hash, path, gf.rules)
 
 
-def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | str | None
-            ) -> Game:
-    """The starting position of a game recorded with these options and data set (a save, a
-    table); refused, naming `where`, if this galcruise cannot rebuild it."""
+def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | str | None,
+            rules: int) -> Game:
+    """The starting position of a game recorded with these options, data set and rules
+    version (a save, a table); refused, naming `where`, if this galcruise cannot rebuild it."""
     try:
         options.validate()  # unknown modules included, before their data is looked for
     except GameError as e:
@@ -57,8 +59,11 @@ def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | st
                             f"({data_hash[:8]}), not the one loaded now, {comps.data_id} "
                             f"({comps.data_hash[:8]}); start galcruise with --components DIR "
                             f"(a folder holding data set {data_id}) to load it")
+    if rules > RULES:
+        raise refuse(where, f"played under rules version {rules}, newer than this galcruise's "
+                            f"({RULES}): a newer galcruise can load it")
     try:
-        return Game.new(options, comps)
+        return Game.new(options, comps, rules)
     except GameError as e:
         raise refuse(where, f"its game options are not valid ({e})") from None
 
@@ -89,7 +94,8 @@ class Session:
     def new(cls, options: GameOptions, name: str | None = None,
             store: Store | None = None) -> Session:
         game = Game.new(options)
-        gf = new_file(options, game.comps.data_id, game.comps.data_hash, now())
+        gf = new_file(options, game.comps.data_id, game.comps.data_hash, now(),
+                      game.state.rules)
         path = None
         if store is not None:
             path = store.path_for(name or store.fresh_name(options))
@@ -317,6 +323,9 @@ class Session:
         gf = self.file
         g = self.game
         gf.updated = now()
+        # Written as this galcruise writes: an older one refuses the file by its version
+        # rather than by a field it does not know (`rules`).
+        gf.format_version = FORMAT_VERSION
         # Hashes every HASH_EVERY commands and at the end, so a replay spots rules drift.
         gf.hashes = [(i, h) for i, h in gf.hashes if i < self.length and i % HASH_EVERY == 0]
         if self.length:

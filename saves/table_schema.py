@@ -12,7 +12,8 @@ CREATE TABLE tables (
     data_id TEXT NOT NULL,
     data_hash TEXT NOT NULL,
     created TEXT NOT NULL,
-    undos INTEGER NOT NULL DEFAULT 0  -- bumped by every undo: other apps then read afresh
+    undos INTEGER NOT NULL DEFAULT 0,  -- bumped by every undo: other apps then read afresh
+    rules INTEGER NOT NULL DEFAULT 1  -- the rules version the game began under (schema 2)
 );
 CREATE TABLE seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -34,3 +35,8 @@ CREATE TABLE moves (
 
 class TableError(SaveError):
     """A refusal from the table store, in one sentence."""
+
+
+# Schema 1 -> 2: each table keeps the rules version its game began under; tables made before
+# began under rules 1, the column's default.
+MIGRATE_1_TO_2 = "ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1"

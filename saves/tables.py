@@ -31,10 +31,10 @@ from engine.commands import Command
 from saves.atomic import write_atomic
 from saves.envelope import GameFile, SaveError, encode, new_file
 from saves.session import Session, rebuild
-from saves.table_schema import _SCHEMA, TableError
+from saves.table_schema import _SCHEMA, MIGRATE_1_TO_2, TableError
 
 FORMAT = "galcruise-tables"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: tables.rules (table_schema.MIGRATE_1_TO_2)
 ENV = "GALCRUISE_STORE"
 FILE_NAME = "tables.sqlite"
 BUSY_MS = 5000
@@ -220,6 +220,18 @@ class TableStore:
         if not version.isdigit() or int(version) > SCHEMA_VERSION:
             raise TableError(f"{self.path}: written by a newer galcruise (schema {version[:20]}; "
                              f"this one reads up to {SCHEMA_VERSION}).")
+        if int(version) < SCHEMA_VERSION:
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring an older store up to this schema, once, whoever opens it first: the version is
+        read again inside the write, where no other app can be migrating it too."""
+        db = self._db
+        with db.write():
+            (version,) = db.q("SELECT value FROM meta WHERE key = 'schema'")[0]
+            if int(version) < 2:
+                db.q(MIGRATE_1_TO_2)
+            db.q("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
         self._db.close()
@@ -233,12 +245,14 @@ class TableStore:
                ) -> str:
         """A new table for `options` (its seat kinds say which seats are people); its id.
         `open_seats`: people's seats that anyone may join (they play under the seat's colour)."""
-        comps = Game.new(options).comps  # refuses bad options before anything is written
+        game = Game.new(options)  # refuses bad options before anything is written
+        comps = game.comps
         table = secrets.token_hex(4)
         with self._db.write():
-            self._db.q("INSERT INTO tables VALUES (?, ?, ?, ?, ?, 0)",
-                             (table, msgspec.json.encode(options), comps.data_id,
-                              comps.data_hash, created))
+            self._db.q("INSERT INTO tables (id, options, data_id, data_hash, created, undos, "
+                       "rules) VALUES (?, ?, ?, ?, ?, 0, ?)",
+                       (table, msgspec.json.encode(options), comps.data_id, comps.data_hash,
+                        created, game.state.rules))
             for seat, (name, kind) in enumerate(zip(options.seat_names(), options.seat_kinds(),
                                                     strict=True)):
                 self._db.q("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
@@ -330,10 +344,11 @@ class TableStore:
     def start(self, table: str) -> Game:
         """The table's starting position, refused if this galcruise cannot rebuild it."""
         info = self.info(table)
-        data_id, data_hash = self._one(
-            "SELECT data_id, data_hash FROM tables WHERE id = ?", (table,))
+        data_id, data_hash, rules = self._one(
+            "SELECT data_id, data_hash, rules FROM tables WHERE id = ?", (table,))
         try:
-            return rebuild(info.options, data_id, data_hash, f"{self.path}, table {table}")
+            return rebuild(info.options, data_id, data_hash, f"{self.path}, table {table}",
+                           rules)
         except SaveError as e:
             raise TableError(str(e), e.problem) from None
 
@@ -492,7 +507,8 @@ class TableStore:
                             "would show every hand and the deck order; it can be written once "
                             "the game is over")
         comps = game.comps
-        gf: GameFile = new_file(game.options, comps.data_id, comps.data_hash, now)
+        gf: GameFile = new_file(game.options, comps.data_id, comps.data_hash, now,
+                                game.state.rules)
         s = Session.from_file(gf, None)
         for cmd in log:
             s.apply(cmd)

@@ -19,6 +19,7 @@ from engine.components import (
 )
 from engine.modules import MODULES, expansion_data
 from engine.modules.expansion_data import preview
+from engine.options import RULES
 
 MINE = ("specialised_blueprints", "starting_upgrades", "accommodations")
 OTHERS = ("cabin_pairing", "advanced_technologies", "station_bonuses", "advancements")
@@ -50,7 +51,7 @@ def test_a_game_saved_when_the_module_added_only_its_three_cards_still_loads() -
     assert components_for(mods, old.data_hash).data_hash == old.data_hash
     opts = GameOptions(players=3, seed=11, modules=mods)
     then = Game.new(opts, old)
-    g = rebuild(opts, old.data_id, old.data_hash, "old.json")
+    g = rebuild(opts, old.data_id, old.data_hash, "old.json", RULES)
     assert g.state_hash() == then.state_hash()
     assert len(g.comps.technologies) == 8 and not g.comps.tower_tokens
     assert [p.tower_bottom for p in g.state.players] == [p.tower_bottom
@@ -58,7 +59,7 @@ def test_a_game_saved_when_the_module_added_only_its_three_cards_still_loads() -
     assert Game.from_snapshot(then.snapshot()).comps.data_hash == old.data_hash
     # A hash no form of the data has is still refused.
     with pytest.raises(Exception, match="made with the component data set"):
-        rebuild(opts, "other", "0" * 64, "bad.json")
+        rebuild(opts, "other", "0" * 64, "bad.json", RULES)
 
 
 @pytest.mark.parametrize("modules", COMBOS, ids=["+".join(c) for c in COMBOS])

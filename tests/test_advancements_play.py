@@ -148,7 +148,7 @@ def test_open_house_is_not_offered_while_every_tile_is_grey() -> None:
 from engine.commands import BuildSegment, ScheduleCruise  # noqa: E402
 from engine.ctx import Ctx  # noqa: E402
 from engine.errors import IllegalOptions  # noqa: E402
-from engine.rules import cruises  # noqa: E402
+from engine.rules import cruises, technologies  # noqa: E402
 
 ADV = ("advancements",)
 
@@ -363,9 +363,14 @@ def test_patent_pool_waives_the_surcharge_for_the_turn() -> None:
     give_card(g, BLUE, "adv02")
     set_turn(g, BLUE)
     g.apply(PlayAgendaEffect("adv02"))
+    # Fee 0 at reputation 17, no surcharge: nothing to pay, so (rules 2) nothing to turn on.
+    assert UseTechnology(1) not in g.legal()
+    assert technologies.usable(Ctx(g.state, g.comps), blue, 0)
+    g.state.rules = 1  # a game begun under rules 1 turned it on, for 0 money
+    g._legal_cache = None
     money = blue.money
     g.apply(UseTechnology(1))
-    assert blue.money == money  # fee 0 at reputation 17, no surcharge
+    assert blue.money == money
 
 
 def test_rachel_moves_the_least_advanced_invented_marker_with_each_cube() -> None:

@@ -63,6 +63,12 @@ def tech_fee(ctx: Ctx, slot: int, each: int) -> int:
     return each + surcharge(ctx, slot)
 
 
+def player_tech_fee(ctx: Ctx, p: Player, slot: int) -> int:
+    """The fee `p` pays each owner of the technology in `slot` (0-based), by reputation (or
+    waived), then its surcharges."""
+    return tech_fee(ctx, slot, fee_each(ctx, p))
+
+
 def use_cost(ctx: Ctx, p: Player, place: str, owner_list: list[int],
              each: int | None = None) -> int:
     return fee_at(ctx, p, place, each) * len(unpaid_owners(ctx, p.seat, place, owner_list))

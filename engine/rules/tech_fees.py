@@ -35,7 +35,10 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
             each = network.fee_each(ctx, p)
         # The fee at this tile (by reputation, then its surcharges), once per owner
         # (places.unpaid_owners).
-        if network.tech_fee(ctx, i, each) * len(dict.fromkeys(owners_at[i])) <= p.money:
+        fee = network.tech_fee(ctx, i, each)
+        if not fee and s.rules >= 2:
+            continue  # it counts by itself (technologies.usable)
+        if fee * len(dict.fromkeys(owners_at[i])) <= p.money:
             out.append(_USE[i + 1] if i + 1 < len(_USE) else UseTechnology(i + 1))
     return out
 

@@ -17,10 +17,16 @@ def invented(ctx: Ctx) -> list[tuple[int, str]]:
 
 
 def usable(ctx: Ctx, p: Player, slot: int) -> bool:
-    """Developers use it free; others once they have paid for it this turn (`slot` from 0)."""
+    """Developers use it free; others once they have paid for it this turn (`slot` from 0),
+    or, from rules 2, while its fee for them is 0."""
     owners = ctx.s.board.tech_owners[slot]
-    return bool(owners) and not unpaid_owners(
-        ctx, p.seat, technology_place(slot + 1), owners)
+    if not owners:
+        return False
+    if not unpaid_owners(ctx, p.seat, technology_place(slot + 1), owners):
+        return True
+    # From rules 2 a fee of 0 (by reputation or an upgrade, and no surcharge) is nothing to
+    # pay: the technology counts with no command to turn it on.
+    return ctx.s.rules >= 2 and ctx.r.tech_fee(ctx, p, slot) == 0
 
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
