@@ -10,7 +10,7 @@ from engine import commands as C
 from engine.bots.random_bot import RandomBot
 from engine.view import view
 from galcruise_tui.app import GalcruiseApp
-from galcruise_tui.widgets.decision import DecisionBar, Entry, assign_keys
+from galcruise_tui.widgets.decision import DecisionBar, Entry, assign_keys, row_text
 from galcruise_tui.widgets.gloss import words
 from galcruise_tui.widgets.reasons import unavailable
 
@@ -96,7 +96,7 @@ def test_a_missing_action_is_shown_with_its_reason() -> None:
         screen = await new_game(app, pilot, kinds=("human", "human"))
         await play_until(app, pilot, screen, lambda g: bool(unavailable(view(g))))
         bar = screen.query_one(DecisionBar)
-        shown = [str(bar.get_option_at_index(i).prompt) for i in range(bar.option_count)]
+        shown = [row_text(bar.get_option_at_index(i).prompt) for i in range(bar.option_count)]
         for row in unavailable(view(screen.game)):
             assert any(row in s for s in shown), (row, shown)
 

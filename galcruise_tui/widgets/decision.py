@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
@@ -142,6 +143,25 @@ def _open_numbered(out: list[Entry], paths: list[tuple[tuple[str, ...], Command]
     return out[:i] + rows + out[i + 1:]
 
 
+def row_text(prompt: object) -> str:
+    """An option row as plain text, whether a line or a key-and-text row (`Hanging`)."""
+    return prompt.plain if isinstance(prompt, (Hanging, Text)) else str(prompt)
+
+
+class Hanging(Table):
+    """`key`, then `text` after `gap` columns; a long text wraps under its own first letter,
+    not under the key (at 80 columns most build options take two lines)."""
+
+    def __init__(self, key: Text, gap: int, text: Text, style: str = "") -> None:
+        super().__init__(box=None, padding=0, collapse_padding=True, show_header=False,
+                         show_footer=False, show_edge=False, pad_edge=False, expand=True)
+        self.add_column(no_wrap=True)
+        self.add_column(width=gap, no_wrap=True)
+        self.add_column(ratio=1)
+        self.add_row(key, "", text, style=style)
+        self.plain = key.plain + " " * gap + text.plain
+
+
 class DecisionBar(OptionList):
     """Options by number then letter; Enter or the key chooses; groups open in place."""
 
@@ -205,14 +225,16 @@ class DecisionBar(OptionList):
                 opts.append(Option(Text(f" {e.head}:", style="bold"), disabled=True))
             head = e.head
             key = keys[i] if i < len(keys) else " "
-            indent = "   " if e.head is not None else " "
-            label = Text.assemble((f" {key} ", "bold reverse"), indent, e.text)
+            text = Text(e.text)
             if e.prefix is not None:
-                label.append(f"  › {len(e.commands)} choices", style="italic")
+                text.append(f"  › {len(e.commands)} choices", style="italic")
+            label = Hanging(Text(f" {key} ", style="bold reverse"),
+                             3 if e.head is not None else 1, text)
             opts.append(Option(label, id=f"e{i}"))
         if self.entries and not self.in_group:
             for text in self.unavailable:
-                opts.append(Option(Text(f"  ·  {text}", style="dim italic"), disabled=True))
+                opts.append(Option(Hanging(Text("  · "), 1, Text(text), "dim italic"),
+                                   disabled=True))
         if not opts:
             opts = [Option("(nothing to choose now)", disabled=True)]
         self.add_options(opts)
