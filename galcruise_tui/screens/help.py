@@ -46,7 +46,7 @@ data folder rebinds them by id, e.g. undo = "z")
  Network     ═ developed connection, ┄ open; letters on it: its owners,
              o neutral, N the NPC;  ╔═╗ the station of this turn's worker
  Tracks      [P] a cube of P; ▶AGM1 ▶AGM2 ▶END the marks; ● reputation
- Tower       [1$] token up, [▼▼] flipped for a cruise, ×× removed
+ Tower       [1$] token up, [1$▼] flipped for a cruise, ×1$ removed
 
 [b]A turn[/b]
  1 Travel: each ship in flight moves one stop. Destination: unlock an

@@ -385,10 +385,15 @@ def _dots(n: int) -> str:
 
 
 # --- a player's board ----------------------------------------------------------------------
+def _cut(name: str, n: int) -> str:
+    """`name` in at most `n` columns, an ellipsis where it was cut (a ship strip must fit)."""
+    return name if len(name) <= n else name[:n - 1].rstrip() + "…"
+
+
 def ship_strip(sh: ShipView) -> str:
     """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins."""
     half = f" ½{sh.cockpit_half[0].upper()}" if sh.cockpit_half else ""
-    cells = [f"‹{_text(sh.cockpit[:16])}{half}›"]
+    cells = [f"‹{_text(_cut(sh.cockpit, 16))}{half}›"]
     guests = list(sh.guests)
     for k, seg in enumerate(sh.segments):
         icons = "".join(guest(x) for x in seg.icons)
@@ -398,10 +403,10 @@ def ship_strip(sh: ShipView) -> str:
         # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
         mark = f" ½{seg.half[0].upper()}" if seg.half else ""
         seen = "✓" if seg.visited else ""  # 専門設計図: started on this day in space
-        cells.append(f"\\[{seen}{_text(seg.name[:12])} {icons}{mark}]")
+        cells.append(f"\\[{seen}{_text(_cut(seg.name, 12))} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
-    cells.append(f"‹{_text(sh.engine[:16])}›")
+    cells.append(f"‹{_text(_cut(sh.engine, 16))}›")
     strip = "═".join(cells)
     flag = "" if sh.launched_once else f"  [b]-{sh.unlaunched_penalty} if never launched[/b]"
     line = f" {sh.index}. {strip}  cabins {sh.cabins}{flag}"
@@ -423,12 +428,13 @@ def ship_strip(sh: ShipView) -> str:
 def _tokens(row: tuple[TowerTokenView, ...]) -> str:
     out = []
     for t in row:
+        # Every state keeps the bonus's name and the same width, so the columns stay put.
         if t.state == "up":
-            out.append(f"\\[{t.label}]")
+            out.append(f"\\[{t.label}] ")
         elif t.state == "flipped":
-            out.append(f"\\[{'▼' * len(t.label)}]")
+            out.append(f"\\[{t.label}▼]")
         else:
-            out.append(f" {'×' * len(t.label)} ")
+            out.append(f" ×{t.label} ")
     return " ".join(out)
 
 
@@ -452,9 +458,11 @@ def player_board(v: View, seat: int) -> str:
     room = " ".join("▲" if x == "worker" else "◆" for x in p.break_room) or "empty"
     hire = ", ".join(p.experts_not_hired) or "all hired"
     out.append(f"[b]Break room[/b] {room}   experts not hired: {hire}")
-    out.append("[b]Launch tower[/b] top " + _tokens(p.tower_top)
-               + "   bottom " + _tokens(p.tower_bottom))
-    out.append("   (\\[x] up, \\[▼] flipped for a cruise, ××× removed: the top bonus gives 2)")
+    # A row each: side by side they wrapped in the 160-column layout's narrow pane.
+    out.append("[b]Launch tower[/b] top    " + _tokens(p.tower_top))
+    out.append("             bottom " + _tokens(p.tower_bottom))
+    out.append("   \\[x] up · \\[x▼] flipped for a cruise · ×x removed")
+    out.append("   removed top: its bonus gives 2 · left expert: 3 money per bottom token")
     ups = [f"{guest(r.colour)} {'■' * r.unlocked}{'□' * (r.spaces - r.unlocked)}"
            for r in p.upgrade_rows]
     out.append("[b]Upgrades[/b] " + "  ".join(ups))
@@ -462,6 +470,10 @@ def player_board(v: View, seat: int) -> str:
         out.append(f"   {guest(u.colour)}{u.index}: {_text(u.text)}")
     out.append(f"[b]Ships[/b] ({len(p.ships)})")
     out.extend(ship_strip(sh) for sh in p.ships)
+    if any(seg.half for sh in p.ships for seg in sh.segments) or \
+            any(sh.cockpit_half for sh in p.ships):
+        # 客室斡旋: the testers could not tell which halves pair.
+        out.append("   ½L ½C ½R: half a cabin; two of the same letter side by side make one")
     if p.scheduled is not None:
         tok = f", token {p.scheduled.token}" if p.scheduled.token else ""
         out.append(f"[b]Scheduled[/b] cruise {p.scheduled.space}: "
