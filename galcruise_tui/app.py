@@ -181,6 +181,19 @@ class GalcruiseApp(App[None]):
         self._show(screen, switch)
         return None
 
+    def open_table_replay(self, table: str) -> str | None:
+        """Watch a finished table's game as a replay; on failure the reason in one sentence
+        (a game still being played is refused: its log would show every hand)."""
+        from galcruise_tui.screens.replay import ReplayScreen
+        from galcruise_tui.tables import table_replay
+
+        try:
+            screen = ReplayScreen(table_replay(self, table))
+        except Exception as e:  # noqa: BLE001 - SaveError, or a store that cannot be read
+            return str(e)
+        self._show(screen, switch=True)  # as a save's replay: q goes back to the title
+        return None
+
     def open_scores(self, game: Game, final: bool, scored: dict[int, int]) -> None:
         from galcruise_tui.screens.scores import ScoreScreen
 

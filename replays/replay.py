@@ -23,10 +23,13 @@ CHECKPOINT_EVERY = 50
 
 
 class Replay:
-    def __init__(self, gf: GameFile, path: Path | None = None) -> None:
+    def __init__(self, gf: GameFile, path: Path | None = None, title: str | None = None
+                 ) -> None:
         game = starting_position(gf, path)
         self.file = gf
         self.path = path
+        # What the viewer calls it: the save's name, or a table's ("table 3f33c502").
+        self.title = title if title is not None else path.stem if path else ""
         self.commands = list(gf.commands)
         self.game = game
         self.index = 0

@@ -483,7 +483,12 @@ class TableStore:
 
     # --- export -----------------------------------------------------------------------------
     def export(self, table: str, dest: Path, now: str, finished_only: bool = False) -> Path:
-        """The table as an ordinary save file, which replays and `verify` read.
+        """The table as an ordinary save file, which replays and `verify` read."""
+        write_atomic(dest, encode(self.game_file(table, now, finished_only)))
+        return dest
+
+    def game_file(self, table: str, now: str, finished_only: bool = False) -> GameFile:
+        """The table as a save file's contents (for `export`, and for the Replays list).
         `finished_only`: refused while the game is played, since the file holds every hand
         and the deck order (what the players' terminals keep from each other)."""
         game, log = self.game(table)
@@ -496,8 +501,7 @@ class TableStore:
         s = Session.from_file(gf, None)
         for cmd in log:
             s.apply(cmd)
-        write_atomic(dest, encode(s.to_file()))
-        return dest
+        return s.to_file()
 
 
 @contextmanager

@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from galcruise_tui.screens.newgame import SEAT_CHOICES, NewGameScreen
+from galcruise_tui.tables import table_store
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets.keybar import KeyBar
 
@@ -27,18 +28,6 @@ class Row(NamedTuple):
     seat: int | None  # the seat Enter plays (yours, or the free one it joins); None: watch
     text: str
     order: tuple[int, str]  # section, then "your turn" first
-
-
-def table_store(app: App):  # noqa: ANN201 - saves.tables.TableStore, opened on first use
-    """The app's one connection to the table store (--store, $GALCRUISE_STORE, data dir)."""
-    from saves.tables import TableStore, store_path
-
-    store = getattr(app, "_table_store", None)
-    if store is None:
-        path = store_path(getattr(app, "store_arg", None), app.root_dir)  # type: ignore[attr-defined]
-        store = TableStore(path)
-        app._table_store = store  # type: ignore[attr-defined]
-    return store
 
 
 def open_table(app: App, table: str, seat: int | None) -> None:

@@ -76,7 +76,7 @@ class ReplayScreen(Screen[None]):
         rp = self.replay
         g = rp.game
         playing = "playing" if self.timer else "paused"
-        name = rich_safe(rp.path.stem) if rp.path else ""
+        name = rich_safe(rp.title)
         self.query_one("#replay-status", Static).update(Text.from_markup(
             f"[b]Replay[/b] {name}: move {rp.index}/{rp.length} ({playing})\n"
             + render.status(view(g, WATCHER))))
