@@ -126,7 +126,8 @@ class GalcruiseApp(App[None]):
         from galcruise_tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            # A screen with keys of its own (the replay) names its help; the rest the game's.
+            self.push_screen(HelpScreen(getattr(self.screen, "HELP_TOPIC", "game")))
 
     # --- screens open others through the app -----------------------------------------------
     # A screen never imports another: it asks the app, which alone knows them all (the screens

@@ -34,6 +34,9 @@ class Replay:
         self.game = game
         self.index = 0
         self.events: list[Event] = []
+        # Every event of the moves passed over by stepping on (a jump over a turn: the whole
+        # turn's), for a viewer to take; a jump back empties it, its moves not being passed.
+        self.passed: list[Event] = []
         self._checkpoints: dict[int, bytes] = {0: game.snapshot()}
         # Turn number and AGMs held at each position reached so far. Positions are only ever
         # reached by stepping on from a known one, so these cover 0..len-1 without gaps.
@@ -61,6 +64,7 @@ class Replay:
             raise refuse(self.path, f"command {self.index + 1} of its log is refused "
                                     f"({e})") from None
         self.index += 1
+        self.passed.extend(events)
         if self.index % CHECKPOINT_EVERY == 0 and self.index not in self._checkpoints:
             self._checkpoints[self.index] = self.game.snapshot()
         if len(self._turns) == self.index:
@@ -82,7 +86,8 @@ class Replay:
         index = max(0, min(index, self.length))
         if index == self.index:
             return
-        if index < self.index:
+        back = index < self.index
+        if back:
             # Restart strictly before the target, so the command that produced the target is
             # applied again and its events are known.
             cp = max(i for i in self._checkpoints if i < index) if index else 0
@@ -90,6 +95,8 @@ class Replay:
             self.index = cp
             self.events = []
         self.step(index - self.index)
+        if back:
+            self.passed = []
 
     def back(self, n: int = 1) -> None:
         self.goto(self.index - n)

@@ -21,14 +21,13 @@ from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import SECRET, Event
-from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
-from engine.view import NPC, View, view
+from engine.view import View, view
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
-from galcruise_tui.widgets.log import GameLog
+from galcruise_tui.widgets.log import GameLog, event_line
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import TurnSummary
@@ -435,22 +434,17 @@ class GameScreen(Screen[None]):
         marks = render.tags(v)
         lines: list[Text] = []
         for e in events:
-            if e.kind == REVEAL:  # for saves and bots; the draws themselves are logged
+            line = event_line(v, e, marks)
+            if line is None:
                 continue
-            text = plain(tidy(v, e.text), 2000)
-            if e.kind == "turn":
-                lines.append(Text(f"── {text}", style="bold"))
-                continue
-            seat = actor(v, e)
+            lines.append(line)
             if e.kind == "agm" and e.seat >= 0 and not history and \
                     (m := AGM_VP.search(e.text)):
                 self._agm_scored[e.seat] = int(m.group(1))
             if e.kind == "bump" and 0 <= e.seat < len(v.seats):
+                seat = actor(v, e)
                 name = "the NPC" if seat < 0 else plain(v.seats[seat].name)
                 self._bumped_by[e.seat] = name
-            who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == NPC else "·")
-            style = "bold" if e.kind in ("agm", "end", "goal") else ""
-            lines.append(Text.assemble((f"{who} ", "bold"), (text, style)))
         self.log_line(*lines)  # one scroll for the move, not one per event
 
     # --- moves -------------------------------------------------------------------------------
