@@ -402,8 +402,7 @@ class TableStore:
             raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
         game, log = self.game(table)
         if at is not None and at != len(log):
-            raise Stale(f"table {table} has moved on: it is at move {len(log)}, "
-                        f"not {at}; look again.")
+            raise _not_at(table, len(log), at)
         return game, log
 
     def undo(self, table: str, seat: int, secret: str, at: int) -> int:
@@ -459,7 +458,7 @@ class TableStore:
         with self._db.write():
             game, log = self.game(table)
             if at != len(log):
-                raise Stale(f"table {table} has moved on: it is at move {len(log)}, not {at}.")
+                raise _not_at(table, len(log), at)
             seat = game.actor(cmd)
             kinds = game.options.seat_kinds()
             if game.pending is None or not 0 <= seat < len(kinds) or kinds[seat] == "human" \
@@ -502,6 +501,15 @@ class TableStore:
         for cmd in log:
             s.apply(cmd)
         return s.to_file()
+
+
+def _not_at(table: str, moves: int, at: int) -> Stale:
+    """The refusal of a move or an undo meant for move `at` of a table now at `moves`: one
+    ahead of the table has not moved on, it was never there."""
+    if at > moves:
+        return Stale(f"table {table} is at move {moves}: move {at} has not been played yet; "
+                     "look again (table show gives the move count).")
+    return Stale(f"table {table} has moved on: it is at move {moves}, not {at}; look again.")
 
 
 @contextmanager

@@ -7,10 +7,10 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from helpers import store_moves
 from textual.widgets import OptionList, Static
 
-from engine import Game, GameOptions
-from engine.bots.random_bot import RandomBot
+from engine import GameOptions
 from galcruise_tui.app import GalcruiseApp
 from galcruise_tui.screens.load import LoadScreen
 from galcruise_tui.screens.replay import ReplayScreen
@@ -28,21 +28,10 @@ def _env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def finished_table(store: TableStore, tmp_path: Path) -> str:
-    """A table played to the end by random choices, its moves stored in one transaction (a
-    move at a time through the store would take seconds)."""
+    """A table played to the end, its free seat 2 taken by bob."""
     table = store.create(TRIO, "2026-01-01T00:00:00Z", open_seats=(1,))
     store.claim(table, 1, Secrets(tmp_path / "bob"), "bob")
-    game = Game.new(TRIO)
-    moves = []
-    while not game.is_over:
-        assert game.pending is not None
-        seat = game.pending.seat
-        cmd = RandomBot(len(moves)).choose(game)
-        game.apply(cmd)
-        moves.append((seat, cmd))
-    with store._db.write():
-        for seq, (seat, cmd) in enumerate(moves):
-            store._insert(table, seq, seat, cmd)
+    store_moves(store, table)
     return table
 
 

@@ -367,3 +367,43 @@ def test_a_table_made_in_the_lobby_draws_a_seed_nobody_is_shown(tmp_path: Path) 
             assert len(seeds) == 3  # drawn afresh, never shown
 
     asyncio.run(main())
+
+
+def test_the_lobby_says_what_is_owed_and_q_at_a_table_goes_back_to_the_tables(
+        tmp_path: Path) -> None:
+    from helpers import store_moves
+
+    from galcruise_tui.widgets.keybar import KeyBar
+
+    st = TableStore(tmp_path / FILE_NAME)
+    table = st.create(PAIR, "2026-01-01T00:00:00Z")
+    # Seed 9: at move 23 alice owes a funding bonus (her worker was bumped) in bob's turn.
+    game = store_moves(st, table, lambda g: g.state.turn.number > 0
+                       and g.pending.seat != g.state.turn.seat)
+    st.close()
+    assert (game.state.turn.seat, game.pending.seat) == (1, 0)
+
+    async def lobby_row(name: str) -> str:
+        app = app_for(tmp_path, name)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            (row,) = app.screen.rows
+            if name == "alice":
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, GameScreen)
+                bar = app.screen.query_one(KeyBar)
+                keys = [f"{e.display} {e.description}" for e in bar.entries]
+                assert "q Back to tables" in keys and "q Quit to title" not in keys
+                await pilot.press("q")
+                await pilot.pause()
+                assert isinstance(app.screen, LobbyScreen)
+            return row.text
+
+    said = asyncio.run(lobby_row("alice"))
+    assert said.endswith("· YOUR DECISION in bob's turn: choose a funding bonus (1 to take; "
+                         "worker bumped)")
+    assert "YOUR TURN" not in said
+    assert asyncio.run(lobby_row("bob")).endswith("· alice to play")

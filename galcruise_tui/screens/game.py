@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 
@@ -136,6 +137,11 @@ class GameScreen(Screen[None]):
     def __init__(self, session: Session | TableSession, viewer: int | None = None) -> None:
         super().__init__()
         self.session = session
+        if isinstance(session, TableSession):
+            # q leaves a table for the Tables list it was opened from: the key line says so.
+            keys = self._bindings.key_to_bindings  # this screen's own copy of the class's
+            keys["q"] = [dataclasses.replace(b, description="Back to tables")
+                         if b.id == "leave" else b for b in keys.get("q", [])]
         # None: hot-seat, every seat's hand shows in its turn. At a table: the seat this
         # terminal plays (only its hand shows), or -1 for a watcher (no hand shows).
         self.viewer = viewer

@@ -30,7 +30,8 @@ data folder rebinds them by id, e.g. undo = "z")
                worth; none is played (a few seconds at a main choice)
  space         skip a bot's pause          ctrl+s  save under a new name
  ctrl+p        every legal move in words: type a few letters, Enter plays it
- q             back to the title (saved)   ctrl+q  quit at once
+ q             back to the title (saved); at a table, back to the Tables
+               list (the table keeps the game)        ctrl+q  quit at once
 
 [b]Reading the screen[/b]
  The top lines: round, turn, whose turn, the progress track's fill, AGMs

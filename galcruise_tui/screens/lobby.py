@@ -67,7 +67,7 @@ def rows(app: App) -> list[Row]:
         if game.is_over:
             state, urgent = "game over", 1
         elif dec is not None and mine is not None and mine in dec.deciders:
-            state, urgent = "YOUR TURN", 0
+            state, urgent = _owed(game, mine), 0
         elif dec is not None and 0 <= dec.seat < len(names):
             state, urgent = f"{names[dec.seat].name} to play", 1
         else:
@@ -81,6 +81,22 @@ def rows(app: App) -> list[Row]:
         else:
             out.append(Row(info.id, None, text, (2, info.id)))
     return sorted(out, key=lambda r: r.order)
+
+
+def _owed(game, me: int) -> str:  # noqa: ANN001 - engine.Game
+    """What the person owes at a table: their turn, or only a decision in someone else's
+    (a funding bonus when bumped, a setup pick, a sealed bid), said as the game says it."""
+    from engine.view import view
+    from galcruise_tui.words import tidy
+
+    turn = game.state.turn
+    if turn.number > 0 and turn.seat == me and game.pending.seat == me:
+        return "YOUR TURN"
+    what = game.waiting_for().split(": ", 1)[-1]  # "Blue: choose a funding bonus (...)"
+    during = ""
+    if turn.number > 0 and turn.seat != me and 0 <= turn.seat < len(game.state.players):
+        during = f" in {game.state.players[turn.seat].name}'s turn"
+    return f"YOUR DECISION{during}: {tidy(view(game), what)}"
 
 
 def _seat_words(seat) -> str:  # noqa: ANN001 - saves.tables.SeatInfo
