@@ -407,3 +407,35 @@ def test_the_lobby_says_what_is_owed_and_q_at_a_table_goes_back_to_the_tables(
                          "worker bumped)")
     assert "YOUR TURN" not in said
     assert asyncio.run(lobby_row("bob")).endswith("· alice to play")
+
+
+def test_a_person_at_a_free_seat_is_named_beside_the_seats_colour(tmp_path: Path) -> None:
+    from rich.text import Text
+
+    from saves.tables import Secrets
+
+    opts = GameOptions(players=2, seed=9, names=("alice", "Blue"), seats=("human", "human"))
+    table = new_table(tmp_path, opts, opens=(1,))
+    who = "[b]bob"  # a name is data: shown as typed, never read as markup
+    st = TableStore(tmp_path / FILE_NAME)
+    assert st.join(table, who, Secrets(tmp_path / who)) == 1
+    st.close()
+
+    async def main() -> None:
+        app = app_for(tmp_path, who)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await pilot.pause()
+            (row,) = app.screen.rows
+            assert row.text.startswith(f"{table}  alice, {who} (Blue) · move 0 · ")
+            screen = await sit(app, pilot)
+            assert screen.game.state.players[1].name == "Blue"  # the game's names stand
+            screen.query_one(Boards).select("players")
+            await pilot.pause()
+            shown = screen.query_one("#text-players", Drawing).markup_shown or ""
+            heads = [line for line in Text.from_markup(shown).plain.splitlines()
+                     if "  VP " in line]
+            assert heads[0].startswith(f"B {who} (Blue)  VP ")  # this seat first
+            assert heads[1].startswith("L alice  VP ")
+
+    asyncio.run(main())

@@ -202,10 +202,23 @@ class GameScreen(Screen[None]):
             if backlog:
                 self.write_events(backlog, history=True)
             self.log_line(Text(f"Continued after {self.session.length} moves.", style="italic"))
+        self._name_people()
         self.redraw()
         self.query_one(DecisionBar).focus()
         if isinstance(self.session, TableSession):
             self.set_interval(POLL, self.poll_table)
+
+    def _name_people(self) -> None:
+        """At a table: the boards name the person at a seat beside the seat's own name (a
+        seat taken meanwhile is named from its first move on)."""
+        if not isinstance(self.session, TableSession):
+            return
+        try:
+            people = self.session.people()
+        except SaveError:  # the store's trouble is said by the poll
+            return
+        self.query_one(Boards).people = people
+        self.query_one(SidePane).people = people
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
@@ -508,6 +521,7 @@ class GameScreen(Screen[None]):
             self.redraw(boards=False)
         if landed is None:
             return
+        self._name_people()
         if not landed:  # a move was taken back at the table: the game was read afresh
             self.log_line(Text("── a move was taken back at the table ──", style="italic"))
             self._agms_seen = view(self.game).turn.agm_done

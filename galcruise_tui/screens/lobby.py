@@ -15,10 +15,12 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from engine.view import view
 from galcruise_tui.screens.newgame import SEAT_CHOICES, NewGameScreen
-from galcruise_tui.tables import table_store
+from galcruise_tui.tables import seat_labels, table_store
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.words import tidy
 
 LOOK_EVERY = 1.0  # seconds between the lobby's looks at the store (a PRAGMA when idle)
 
@@ -63,16 +65,17 @@ def rows(app: App) -> list[Row]:
             out.append(Row(info.id, None, f"{info.id}  ✗ {e}", (3, info.id)))
             continue
         dec = game.pending
-        names = game.state.players
+        # The person beside the seat's name: "bob (Blue)", a free seat keeping its colour.
+        labels = seat_labels(game, info.seats)
         if game.is_over:
             state, urgent = "game over", 1
         elif dec is not None and mine is not None and mine in dec.deciders:
-            state, urgent = _owed(game, mine), 0
-        elif dec is not None and 0 <= dec.seat < len(names):
-            state, urgent = f"{names[dec.seat].name} to play", 1
+            state, urgent = _owed(game, mine, labels), 0
+        elif dec is not None and 0 <= dec.seat < len(labels):
+            state, urgent = f"{labels[dec.seat]} to play", 1
         else:
             state, urgent = "", 1
-        seats = ", ".join(_seat_words(s) for s in info.seats)
+        seats = ", ".join(labels)
         text = f"{info.id}  {seats} · move {info.moves} · {state}"
         if mine is not None:
             out.append(Row(info.id, mine, text, (0, f"{urgent}{info.id}")))
@@ -83,26 +86,17 @@ def rows(app: App) -> list[Row]:
     return sorted(out, key=lambda r: r.order)
 
 
-def _owed(game, me: int) -> str:  # noqa: ANN001 - engine.Game
+def _owed(game, me: int, labels: list[str]) -> str:  # noqa: ANN001 - engine.Game
     """What the person owes at a table: their turn, or only a decision in someone else's
     (a funding bonus when bumped, a setup pick, a sealed bid), said as the game says it."""
-    from engine.view import view
-    from galcruise_tui.words import tidy
-
     turn = game.state.turn
     if turn.number > 0 and turn.seat == me and game.pending.seat == me:
         return "YOUR TURN"
     what = game.waiting_for().split(": ", 1)[-1]  # "Blue: choose a funding bonus (...)"
     during = ""
-    if turn.number > 0 and turn.seat != me and 0 <= turn.seat < len(game.state.players):
-        during = f" in {game.state.players[turn.seat].name}'s turn"
+    if turn.number > 0 and turn.seat != me and 0 <= turn.seat < len(labels):
+        during = f" in {labels[turn.seat]}'s turn"
     return f"YOUR DECISION{during}: {tidy(view(game), what)}"
-
-
-def _seat_words(seat) -> str:  # noqa: ANN001 - saves.tables.SeatInfo
-    if seat.kind != "human":
-        return f"{seat.kind} bot"
-    return seat.name or "(free seat)"
 
 
 HEADINGS = ("Your tables", "Free seats to join", "Other tables: Enter watches")

@@ -432,11 +432,16 @@ def _tokens(row: tuple[TowerTokenView, ...]) -> str:
     return " ".join(out)
 
 
-def player_board(v: View, seat: int) -> str:
+def player_board(v: View, seat: int, person: str = "") -> str:
+    """A seat's board; `person`: at a table, who sits there when it is not the seat's own
+    name (a free seat keeps its colour in the game): "bob (Blue)"."""
     p: PlayerView = v.player(seat)
     s = p.seat
+    title = name(v, seat)
+    if person and person != s.name:
+        title = f"{who(v, seat)} {rich_safe(person, 40)} ({rich_safe(s.name)})"
     # Two short lines rather than one that wraps mid-phrase at 80 columns.
-    head = (f"[b]{name(v, seat)}[/b]  VP {s.vp}  reputation {s.reputation}  money {s.money}"
+    head = (f"[b]{title}[/b]  VP {s.vp}  reputation {s.reputation}  money {s.money}"
             f"  ads {s.ads}\n wings {p.wings}  cubes on track {p.cubes_on_track}"
             f"  cards in hand {p.hand_size}  blueprints {p.blueprints}")
     if s.engine_run:  # an engine-run player: Rachel
