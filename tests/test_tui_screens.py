@@ -611,3 +611,18 @@ def test_the_replay_has_its_own_help_and_a_centred_turn_prompt(tmp_path: Path) -
             assert isinstance(app.screen, ReplayScreen) and app.screen.replay.turn() == 3
 
     asyncio.run(main())
+
+
+def test_the_status_line_marks_the_seat_choosing_in_the_setup() -> None:
+    from engine import Game
+
+    g = Game.new(GameOptions(players=3, seed=2))
+    assert g.state.turn.number == 0 and g.pending is not None
+    first = g.pending.seat
+    assert first != g.state.turn.seat  # the set-up goes round from the last seat
+    seats = render.status(view(g)).split("\n")[1]
+    assert f"▶[b {render.SEAT_STYLE[first % 4]}]" in seats and seats.count("▶") == 1
+    while g.state.turn.number == 0:
+        g.apply(g.legal()[0])
+    seats = render.status(view(g)).split("\n")[1]  # a turn: its seat
+    assert f"▶[b {render.SEAT_STYLE[g.state.turn.seat % 4]}]" in seats

@@ -648,9 +648,12 @@ def status(v: View, you: int | None = None, save_error: str | None = None) -> st
     mine = you if you is not None else v.pending.seat if v.pending is not None else t.seat
     if v.viewer is not None and v.viewer < 0:
         mine = None
+    # ▶ marks whose turn it is; in the set-up, which has no turns, the seat choosing now (the
+    # turn's seat stayed on the first player while the others chose).
+    arrow = v.pending.seat if t.number == 0 and v.pending is not None else t.seat
     seats = []
     for p in v.seats:
-        turn = "▶" if p.seat == t.seat and not v.over else " "
+        turn = "▶" if p.seat == arrow and not v.over else " "
         line = f"{turn}{name(v, p.seat)} {p.vp}VP rep {p.reputation} ${p.money} ads {p.ads}"
         if p.seat == mine and not p.engine_run and not v.over:
             line += " · " + " ".join(f"{st.resource} {st.have}/{st.capacity}"
