@@ -182,9 +182,10 @@ class GalcruiseApp(App[None]):
         self._show(screen, switch)
         return None
 
-    def open_table_replay(self, table: str) -> str | None:
+    def open_table_replay(self, table: str, switch: bool = True) -> str | None:
         """Watch a finished table's game as a replay; on failure the reason in one sentence
-        (a game still being played is refused: its log would show every hand)."""
+        (a game still being played is refused: its log would show every hand). `switch`: in
+        place of the Replays list, as a save's replay; from the lobby, above it."""
         from galcruise_tui.screens.replay import ReplayScreen
         from galcruise_tui.tables import table_replay
 
@@ -192,7 +193,7 @@ class GalcruiseApp(App[None]):
             screen = ReplayScreen(table_replay(self, table))
         except Exception as e:  # noqa: BLE001 - SaveError, or a store that cannot be read
             return str(e)
-        self._show(screen, switch=True)  # as a save's replay: q goes back to the title
+        self._show(screen, switch)
         return None
 
     def open_scores(self, game: Game, final: bool, scored: dict[int, int]) -> None:

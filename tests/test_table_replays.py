@@ -109,3 +109,51 @@ def test_the_replays_list_makes_no_table_store(tmp_path: Path) -> None:
 
     asyncio.run(main())
     assert not (tmp_path / FILE_NAME).exists()
+
+
+def test_the_lobby_replays_a_finished_table_and_only_a_finished_one(tmp_path: Path) -> None:
+    from galcruise_tui.screens.lobby import LobbyScreen
+    from galcruise_tui.widgets.keybar import KeyBar
+
+    store = TableStore(tmp_path / FILE_NAME)
+    try:
+        done = finished_table(store, tmp_path)
+        playing = store.create(TRIO, "2026-01-02T00:00:00Z")
+    finally:
+        store.close()
+
+    def keys(app: GalcruiseApp) -> list[str]:
+        return [f"{e.display} {e.description}" for e in app.screen.query_one(KeyBar).entries]
+
+    async def main() -> None:
+        app = app_for(tmp_path, "alice")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await pilot.pause()
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            assert sorted((r.table, r.over) for r in lobby.rows) == sorted(
+                [(done, True), (playing, False)])
+            # Both are alice's, in the order of their ids: the cursor goes to each by keys.
+            first = lobby.rows[0].table
+            to_playing, to_done = ("down", "up") if first == done else ("up", "down")
+            if first == playing:
+                await pilot.press("down")
+                await pilot.pause()
+            assert lobby._row() is not None and lobby._row().table == done
+            assert "r Replay" in keys(app)
+            await pilot.press(to_playing)
+            await pilot.pause()
+            assert lobby._row().table == playing and "r Replay" not in keys(app)
+            await pilot.press("r")  # a game still played: nothing opens
+            await pilot.pause()
+            assert app.screen is lobby
+            await pilot.press(to_done, "r")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert app.screen.replay.title == f"table {done}"
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.screen is lobby  # back where the replay was opened
+
+    asyncio.run(main())

@@ -30,6 +30,7 @@ class Row(NamedTuple):
     seat: int | None  # the seat Enter plays (yours, or the free one it joins); None: watch
     text: str
     order: tuple[int, str]  # section, then "your turn" first
+    over: bool = False  # the game is finished: r replays it
 
 
 def open_table(app: App, table: str, seat: int | None) -> None:
@@ -78,11 +79,11 @@ def rows(app: App) -> list[Row]:
         seats = ", ".join(labels)
         text = f"{info.id}  {seats} · move {info.moves} · {state}"
         if mine is not None:
-            out.append(Row(info.id, mine, text, (0, f"{urgent}{info.id}")))
+            out.append(Row(info.id, mine, text, (0, f"{urgent}{info.id}"), game.is_over))
         elif free is not None and not game.is_over:
             out.append(Row(info.id, free, text + " · Enter joins", (1, info.id)))
         else:
-            out.append(Row(info.id, None, text, (2, info.id)))
+            out.append(Row(info.id, None, text, (2, info.id), game.is_over))
     return sorted(out, key=lambda r: r.order)
 
 
@@ -107,6 +108,7 @@ class LobbyScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Back", id="lobby_back"),
         Binding("n", "new_table", "New table", id="lobby_new"),
         Binding("w", "watch", "Watch", id="lobby_watch"),
+        Binding("r", "replay", "Replay", id="lobby_replay"),
     ]
 
     def __init__(self) -> None:
@@ -182,6 +184,24 @@ class LobbyScreen(Screen[None]):
         r = self._row()
         if r is not None:
             self._open(r.table, r.seat)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":  # shown only on a finished game's row
+            r = self._row() if self.is_mounted else None
+            return r is not None and r.over
+        return True
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()  # r comes and goes with the row under the cursor
+
+    def action_replay(self) -> None:
+        """Watch the finished game under the cursor from its first move (the Replays list
+        of the title offers the same)."""
+        r = self._row()
+        if r is None or not r.over:
+            return
+        err = self.app.open_table_replay(r.table, switch=False)  # type: ignore[attr-defined]
+        self._error(err or "")
 
     def action_watch(self) -> None:
         r = self._row()
