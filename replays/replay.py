@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -34,9 +35,13 @@ class Replay:
         self.game = game
         self.index = 0
         self.events: list[Event] = []
-        # Every event of the moves passed over by stepping on (a jump over a turn: the whole
-        # turn's), for a viewer to take; a jump back empties it, its moves not being passed.
-        self.passed: list[Event] = []
+        # The moves passed over by stepping on (a jump over a turn: the whole turn's), for a
+        # viewer to take: `on_pass` of each, called in the position the move made, so that a
+        # viewer words it as the game did then (a cruise tile by the space it had, though it
+        # left the board later); by default the move's events. A jump back empties it: its
+        # moves were not passed over.
+        self.on_pass: Callable[[Game, list[Event]], Any] = lambda _game, events: events
+        self.passed: list[Any] = []
         self._checkpoints: dict[int, bytes] = {0: game.snapshot()}
         # Turn number and AGMs held at each position reached so far. Positions are only ever
         # reached by stepping on from a known one, so these cover 0..len-1 without gaps.
@@ -64,7 +69,7 @@ class Replay:
             raise refuse(self.path, f"command {self.index + 1} of its log is refused "
                                     f"({e})") from None
         self.index += 1
-        self.passed.extend(events)
+        self.passed.append(self.on_pass(self.game, events))
         if self.index % CHECKPOINT_EVERY == 0 and self.index not in self._checkpoints:
             self._checkpoints[self.index] = self.game.snapshot()
         if len(self._turns) == self.index:

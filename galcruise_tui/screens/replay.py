@@ -10,7 +10,9 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from engine.view import WATCHER, View, view
+from engine import Game
+from engine.events import Event
+from engine.view import WATCHER, view
 from galcruise_tui.text import rich_safe, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
@@ -75,6 +77,14 @@ class ReplayScreen(Screen[None]):
         self.replay = replay
         self.timer: Timer | None = None
         self._at = replay.index  # the move the log last spoke of
+        replay.on_pass = self._word
+
+    @staticmethod
+    def _word(game: Game, events: list[Event]) -> list[Text]:
+        """A move's log lines, worded in the position it made, as the game's log words it."""
+        v = view(game)
+        marks = render.tags(v)
+        return [line for e in events if (line := event_line(v, e, marks)) is not None]
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
@@ -96,15 +106,14 @@ class ReplayScreen(Screen[None]):
         seat = g.pending.seat if g.pending and g.pending.seat >= 0 else 0
         v = view(g, None, seat)
         self.query_one(Boards).show(v)
-        self._log_passed(v)
+        self._log_passed()
 
-    def _log_passed(self, v: View) -> None:
+    def _log_passed(self) -> None:
         """The moves passed over since the last look, in the game log's words; a jump back
         says where it landed."""
         rp = self.replay
         passed, rp.passed = rp.passed, []
-        marks = render.tags(v)
-        lines = [line for e in passed if (line := event_line(v, e, marks)) is not None]
+        lines = [line for said in passed for line in said]
         if len(lines) > self.SHOWN_AT_MOST:
             left = len(lines) - self.SHOWN_AT_MOST
             lines = [Text(f"… {left} earlier lines left out", style="italic"),
