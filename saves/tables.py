@@ -505,10 +505,10 @@ class TableStore:
 
 def _not_at(table: str, moves: int, at: int) -> Stale:
     """The refusal of a move or an undo meant for move `at` of a table now at `moves`: one
-    ahead of the table has not moved on, it was never there."""
+    ahead of the table has not moved on, it was never there (or a move was taken back)."""
     if at > moves:
-        return Stale(f"table {table} is at move {moves}: move {at} has not been played yet; "
-                     "look again (table show gives the move count).")
+        return Stale(f"table {table} is at move {moves}, not {at}: move {at} has not been "
+                     "played (or was taken back since); look again.")
     return Stale(f"table {table} has moved on: it is at move {moves}, not {at}; look again.")
 
 

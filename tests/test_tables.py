@@ -296,7 +296,7 @@ def test_the_cli_list_marks_a_finished_game_show_ends_its_line_and_undo_says_ahe
     assert cli([*alice, "undo", "--table", playing, "--as", "alice", "--at",
                 str(moves + 7)]) == 2
     err = capsys.readouterr().err
-    assert f"is at move {moves}: move {moves + 7} has not been played yet" in err
+    assert f"is at move {moves}, not {moves + 7}: move {moves + 7} has not been played" in err
     assert "moved on" not in err
     assert cli([*alice, "undo", "--table", playing, "--as", "alice", "--at",
                 str(moves - 1)]) == 2
