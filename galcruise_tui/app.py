@@ -126,7 +126,8 @@ class GalcruiseApp(App[None]):
         from galcruise_tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            # A screen with keys of its own (the replay) names its help; the rest the game's.
+            self.push_screen(HelpScreen(getattr(self.screen, "HELP_TOPIC", "game")))
 
     # --- screens open others through the app -----------------------------------------------
     # A screen never imports another: it asks the app, which alone knows them all (the screens
@@ -178,6 +179,20 @@ class GalcruiseApp(App[None]):
             return str(e)
         except Exception as e:  # noqa: BLE001 - a damaged file must never crash the app
             return f"{path}: cannot be opened ({type(e).__name__}: {e})."
+        self._show(screen, switch)
+        return None
+
+    def open_table_replay(self, table: str, switch: bool = True) -> str | None:
+        """Watch a finished table's game as a replay; on failure the reason in one sentence
+        (a game still being played is refused: its log would show every hand). `switch`: in
+        place of the Replays list, as a save's replay; from the lobby, above it."""
+        from galcruise_tui.screens.replay import ReplayScreen
+        from galcruise_tui.tables import table_replay
+
+        try:
+            screen = ReplayScreen(table_replay(self, table))
+        except Exception as e:  # noqa: BLE001 - SaveError, or a store that cannot be read
+            return str(e)
         self._show(screen, switch)
         return None
 

@@ -80,7 +80,8 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
                 seats = ", ".join(f"{s.name or '(free seat)'}"
                                   f"{'' if s.kind == 'human' else f' ({s.kind})'}"
                                   for s in info.seats)
-                print(plain(f"{info.id}  {seats}  {info.moves} moves", 400))
+                print(plain(f"{info.id}  {seats}  {info.moves} moves{_state(store, info)}",
+                            400))
             return 0
         if cmd == "export":
             print(store.export(args.table, Path(args.out), now(),
@@ -111,6 +112,18 @@ def run(args: argparse.Namespace, data_root: Path) -> int:
         return 0
     finally:
         store.close()
+
+
+def _state(store, info) -> str:  # noqa: ANN001 - saves.tables.TableStore, TableInfo
+    """What `list` adds after the move count: that the game is over (as the lobby says), or
+    why the table cannot be read."""
+    if info.error is not None:
+        return f"  ✗ {info.error}"
+    try:
+        game, _ = store.game(info.id)
+    except Exception as e:  # noqa: BLE001 - one bad table never hides the others
+        return f"  ✗ {e}"
+    return "  game over" if game.is_over else ""
 
 
 def _options(args: argparse.Namespace):  # noqa: ANN202 - GameOptions, imported late

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -23,14 +24,24 @@ CHECKPOINT_EVERY = 50
 
 
 class Replay:
-    def __init__(self, gf: GameFile, path: Path | None = None) -> None:
+    def __init__(self, gf: GameFile, path: Path | None = None, title: str | None = None
+                 ) -> None:
         game = starting_position(gf, path)
         self.file = gf
         self.path = path
+        # What the viewer calls it: the save's name, or a table's ("table 3f33c502").
+        self.title = title if title is not None else path.stem if path else ""
         self.commands = list(gf.commands)
         self.game = game
         self.index = 0
         self.events: list[Event] = []
+        # The moves passed over by stepping on (a jump over a turn: the whole turn's), for a
+        # viewer to take: `on_pass` of each, called in the position the move made, so that a
+        # viewer words it as the game did then (a cruise tile by the space it had, though it
+        # left the board later); by default the move's events. A jump back empties it: its
+        # moves were not passed over.
+        self.on_pass: Callable[[Game, list[Event]], Any] = lambda _game, events: events
+        self.passed: list[Any] = []
         self._checkpoints: dict[int, bytes] = {0: game.snapshot()}
         # Turn number and AGMs held at each position reached so far. Positions are only ever
         # reached by stepping on from a known one, so these cover 0..len-1 without gaps.
@@ -58,6 +69,7 @@ class Replay:
             raise refuse(self.path, f"command {self.index + 1} of its log is refused "
                                     f"({e})") from None
         self.index += 1
+        self.passed.append(self.on_pass(self.game, events))
         if self.index % CHECKPOINT_EVERY == 0 and self.index not in self._checkpoints:
             self._checkpoints[self.index] = self.game.snapshot()
         if len(self._turns) == self.index:
@@ -79,7 +91,8 @@ class Replay:
         index = max(0, min(index, self.length))
         if index == self.index:
             return
-        if index < self.index:
+        back = index < self.index
+        if back:
             # Restart strictly before the target, so the command that produced the target is
             # applied again and its events are known.
             cp = max(i for i in self._checkpoints if i < index) if index else 0
@@ -87,6 +100,8 @@ class Replay:
             self.index = cp
             self.events = []
         self.step(index - self.index)
+        if back:
+            self.passed = []
 
     def back(self, n: int = 1) -> None:
         self.goto(self.index - n)

@@ -85,6 +85,13 @@ class TableSession:
         kinds = self.game.options.seat_kinds()
         return 0 <= seat < len(kinds) and kinds[seat] != "human"
 
+    def people(self) -> dict[int, str]:
+        """Who sits at each person's seat, by the store's seat records: a free seat keeps its
+        colour's name in the game (the options, which the state hash covers), and this is
+        how the screens name the person beside it."""
+        seats = self._ask(lambda: self.store.info(self.table).seats)
+        return {s.seat: s.name for s in seats if s.kind == "human" and s.name}
+
     # --- playing ----------------------------------------------------------------------------
     def apply(self, cmd: Command) -> list[Event]:
         """Send the move to the store, then play it here. A bot seat's move may come from any

@@ -417,8 +417,7 @@ class TableStore:
             raise TableError(f"you do not hold seat {seat + 1} of table {table}.")
         game, log = self.game(table)
         if at is not None and at != len(log):
-            raise Stale(f"table {table} has moved on: it is at move {len(log)}, "
-                        f"not {at}; look again.")
+            raise _not_at(table, len(log), at)
         return game, log
 
     def undo(self, table: str, seat: int, secret: str, at: int) -> int:
@@ -474,7 +473,7 @@ class TableStore:
         with self._db.write():
             game, log = self.game(table)
             if at != len(log):
-                raise Stale(f"table {table} has moved on: it is at move {len(log)}, not {at}.")
+                raise _not_at(table, len(log), at)
             seat = game.actor(cmd)
             kinds = game.options.seat_kinds()
             if game.pending is None or not 0 <= seat < len(kinds) or kinds[seat] == "human" \
@@ -498,7 +497,12 @@ class TableStore:
 
     # --- export -----------------------------------------------------------------------------
     def export(self, table: str, dest: Path, now: str, finished_only: bool = False) -> Path:
-        """The table as an ordinary save file, which replays and `verify` read.
+        """The table as an ordinary save file, which replays and `verify` read."""
+        write_atomic(dest, encode(self.game_file(table, now, finished_only)))
+        return dest
+
+    def game_file(self, table: str, now: str, finished_only: bool = False) -> GameFile:
+        """The table as a save file's contents (for `export`, and for the Replays list).
         `finished_only`: refused while the game is played, since the file holds every hand
         and the deck order (what the players' terminals keep from each other)."""
         game, log = self.game(table)
@@ -512,8 +516,16 @@ class TableStore:
         s = Session.from_file(gf, None)
         for cmd in log:
             s.apply(cmd)
-        write_atomic(dest, encode(s.to_file()))
-        return dest
+        return s.to_file()
+
+
+def _not_at(table: str, moves: int, at: int) -> Stale:
+    """The refusal of a move or an undo meant for move `at` of a table now at `moves`: one
+    ahead of the table has not moved on, it was never there (or a move was taken back)."""
+    if at > moves:
+        return Stale(f"table {table} is at move {moves}, not {at}: move {at} has not been "
+                     "played (or was taken back since); look again.")
+    return Stale(f"table {table} has moved on: it is at move {moves}, not {at}; look again.")
 
 
 @contextmanager

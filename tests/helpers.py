@@ -74,3 +74,23 @@ def build_under_first_technology(game: Game, seat: int, money: int = 20) -> int:
     cost = game.comps.board.development_costs[3 - p.developments_left[0]]
     game.apply(BuildDevelopment("food", "t1", 0))  # type: ignore[arg-type]
     return cost
+
+
+def store_moves(store, table: str, until=None) -> Game:  # noqa: ANN001 - TableStore, a test
+    """Play a table's game by random choices from its first move until `until(game)` holds
+    (None: to the end), storing the moves in one transaction (a move at a time through the
+    store takes seconds); the game reached."""
+    from engine.bots.random_bot import RandomBot
+
+    game = store.start(table)
+    moves = []
+    while not game.is_over and (until is None or not until(game)):
+        assert game.pending is not None
+        seat = game.pending.seat
+        cmd = RandomBot(len(moves)).choose(game)
+        game.apply(cmd)
+        moves.append((seat, cmd))
+    with store._db.write():
+        for seq, (seat, cmd) in enumerate(moves):
+            store._insert(table, seq, seat, cmd)
+    return game

@@ -270,3 +270,34 @@ def test_at_a_table_each_waiting_seat_seals_its_bid_from_its_own_terminal(
     game, log = st.game(t)
     assert [p.money for p in game.state.players][:2] == [12, 9]
     assert game.pending is not None and game.pending.kind == "starting_pick"
+
+
+def test_the_cli_list_marks_a_finished_game_show_ends_its_line_and_undo_says_ahead(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from helpers import store_moves
+
+    st = TableStore(tmp_path / FILE_NAME)
+    done, playing = st.create(OPTS, "2026-01-01T00:00:00Z"), st.create(OPTS, "2026-01-02T00:00Z")
+    store_moves(st, done)
+    game = store_moves(st, playing, lambda g: g.state.turn.number > 0 and g.pending.seat == 0)
+    moves = st.info(playing).moves
+    st.close()
+    base = ["table", "--store", str(tmp_path / FILE_NAME)]
+    assert cli([*base, "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(done) and lines[0].endswith(" moves  game over")
+    assert lines[1].startswith(playing) and lines[1].endswith(f"  {moves} moves")
+    # Not bob's decision: the waiting line alone, a whole line.
+    assert cli(["--data-dir", str(tmp_path / "bob"), *base, "show", "--table", playing,
+                "--as", "bob"]) == 0
+    assert capsys.readouterr().out == f"move {moves}: {game.waiting_for()}\n"
+    # A move count ahead of the table: it has not moved on, the move was never played.
+    alice = ["--data-dir", str(tmp_path / "alice"), *base]
+    assert cli([*alice, "undo", "--table", playing, "--as", "alice", "--at",
+                str(moves + 7)]) == 2
+    err = capsys.readouterr().err
+    assert f"is at move {moves}, not {moves + 7}: move {moves + 7} has not been played" in err
+    assert "moved on" not in err
+    assert cli([*alice, "undo", "--table", playing, "--as", "alice", "--at",
+                str(moves - 1)]) == 2
+    assert f"has moved on: it is at move {moves}, not {moves - 1}" in capsys.readouterr().err

@@ -367,3 +367,75 @@ def test_a_table_made_in_the_lobby_draws_a_seed_nobody_is_shown(tmp_path: Path) 
             assert len(seeds) == 3  # drawn afresh, never shown
 
     asyncio.run(main())
+
+
+def test_the_lobby_says_what_is_owed_and_q_at_a_table_goes_back_to_the_tables(
+        tmp_path: Path) -> None:
+    from helpers import store_moves
+
+    from galcruise_tui.widgets.keybar import KeyBar
+
+    st = TableStore(tmp_path / FILE_NAME)
+    table = st.create(PAIR, "2026-01-01T00:00:00Z")
+    # Seed 9: at move 23 alice owes a funding bonus (her worker was bumped) in bob's turn.
+    game = store_moves(st, table, lambda g: g.state.turn.number > 0
+                       and g.pending.seat != g.state.turn.seat)
+    st.close()
+    assert (game.state.turn.seat, game.pending.seat) == (1, 0)
+
+    async def lobby_row(name: str) -> str:
+        app = app_for(tmp_path, name)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            (row,) = app.screen.rows
+            if name == "alice":
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, GameScreen)
+                bar = app.screen.query_one(KeyBar)
+                keys = [f"{e.display} {e.description}" for e in bar.entries]
+                assert "q Back to tables" in keys and "q Quit to title" not in keys
+                await pilot.press("q")
+                await pilot.pause()
+                assert isinstance(app.screen, LobbyScreen)
+            return row.text
+
+    said = asyncio.run(lobby_row("alice"))
+    assert said.endswith("· YOUR DECISION in bob's turn: choose a funding bonus (1 to take; "
+                         "worker bumped)")
+    assert "YOUR TURN" not in said
+    assert asyncio.run(lobby_row("bob")).endswith("· alice to play")
+
+
+def test_a_person_at_a_free_seat_is_named_beside_the_seats_colour(tmp_path: Path) -> None:
+    from rich.text import Text
+
+    from saves.tables import Secrets
+
+    opts = GameOptions(players=2, seed=9, names=("alice", "Blue"), seats=("human", "human"))
+    table = new_table(tmp_path, opts, opens=(1,))
+    who = "[b]bob"  # a name is data: shown as typed, never read as markup
+    st = TableStore(tmp_path / FILE_NAME)
+    assert st.join(table, who, Secrets(tmp_path / who)) == 1
+    st.close()
+
+    async def main() -> None:
+        app = app_for(tmp_path, who)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await pilot.pause()
+            (row,) = app.screen.rows
+            assert row.text.startswith(f"{table}  alice, {who} (Blue) · move 0 · ")
+            screen = await sit(app, pilot)
+            assert screen.game.state.players[1].name == "Blue"  # the game's names stand
+            screen.query_one(Boards).select("players")
+            await pilot.pause()
+            shown = screen.query_one("#text-players", Drawing).markup_shown or ""
+            heads = [line for line in Text.from_markup(shown).plain.splitlines()
+                     if "  VP " in line]
+            assert heads[0].startswith(f"B {who} (Blue)  VP ")  # this seat first
+            assert heads[1].startswith("L alice  VP ")
+
+    asyncio.run(main())

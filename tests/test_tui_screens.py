@@ -536,3 +536,104 @@ def test_a_long_prompt_wraps_onto_the_rows_it_needs_at_80_columns() -> None:
         assert waiting.size.height == -(-len(text) // waiting.size.width)  # no row cut off
 
     run(body)
+
+
+# --- the replay screen: the game's words, a jump's lines, its own help, the turn prompt -----
+def test_the_replay_logs_every_move_of_a_jump_in_the_games_words(tmp_path: Path) -> None:
+    import re
+
+    from engine.game import REVEAL
+    from galcruise_tui.widgets.log import GameLog
+    from replays import Replay
+
+    home = tmp_path / "home"
+    path = finished_game_file(home)
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.press("r", "enter", "g", "8", "enter")
+            await pilot.pause()
+            rp = app.screen.replay
+            # The same moves walked apart from the screen: every event of them is a line.
+            walk = Replay.open(path)
+            walk.step(rp.index)
+            events = [e for step in walk.passed for e in step]  # by default, the events
+            said = [e for e in events if e.kind != REVEAL]
+            lines = [t.plain for t in app.screen.query_one(GameLog).texts]
+            assert rp.turn() == 8 and len(lines) == len(said) > 20
+            assert any(line.startswith("── Turn 7") for line in lines)
+            text = "\n".join(lines)
+            # Tile ids and the guests' colours are the engine's; the log says the board's words.
+            assert re.search(r"\bcruise [A-Z]\d+", " ".join(e.text for e in said))
+            assert not re.search(r"\bcruise [A-Z]\d+\b|\b(purple|teal|orange)\b", text)
+            assert re.search(r"schedules cruise \d", text)
+            await pilot.press("left")
+            await pilot.pause()
+            last = app.screen.query_one(GameLog).texts[-1].plain
+            assert last == f"── back to move {rp.index} of {rp.length} (turn {rp.turn()}) ──"
+            # Seed 3, turn 52: Blue schedules cruise B2, whose tile leaves the board as the
+            # ship launches in turn 54. Each move is worded as it was played: by the space the
+            # tile had then (worded at the end of the jump, it was "a cruise").
+            await pilot.press("g", "5", "2", "enter")
+            await pilot.pause()
+            before = len(app.screen.query_one(GameLog).texts)
+            await pilot.press("g", "5", "5", "enter")
+            await pilot.pause()
+            jump = [t.plain for t in app.screen.query_one(GameLog).texts[before:]]
+            assert "B Blue schedules cruise 3 (space → relaxing → return)." in jump
+            assert not any("schedules a cruise" in line for line in jump)
+
+    asyncio.run(main())
+
+
+def test_the_replay_has_its_own_help_and_a_centred_turn_prompt(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from galcruise_tui.screens.help import HelpScreen
+    from galcruise_tui.screens.replay import ReplayScreen, TurnPrompt
+
+    home = tmp_path / "home"
+    finished_game_file(home)
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("r", "enter", "question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            text = str(app.screen.query_one("#help-text", Static).render())
+            assert "Replay keys" in text and "n / p         the start of the next" in text
+            assert max(len(line) for line in text.split("\n")) <= 78
+            for game_only in ("undo / redo", "skip a bot's pause", "hint", "ctrl+s"):
+                assert game_only not in text
+            await pilot.press("escape", "g")
+            await pilot.pause()
+            assert isinstance(app.screen, TurnPrompt)
+            box = app.screen.query_one("#saveas-box").region
+            assert abs(box.x - (100 - box.right)) <= 1 and box.y > 3  # centred, not top-left
+            await pilot.press("a", "b", "c", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TurnPrompt)  # still asking, and saying why
+            error = str(app.screen.query_one("#turn-error", Static).render())
+            assert error == "'abc' is not a turn number: type digits, e.g. 12."
+            await pilot.press("backspace", "backspace", "backspace", "3", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen) and app.screen.replay.turn() == 3
+
+    asyncio.run(main())
+
+
+def test_the_status_line_marks_the_seat_choosing_in_the_setup() -> None:
+    from engine import Game
+
+    g = Game.new(GameOptions(players=3, seed=2))
+    assert g.state.turn.number == 0 and g.pending is not None
+    first = g.pending.seat
+    assert first != g.state.turn.seat  # the set-up goes round from the last seat
+    seats = render.status(view(g)).split("\n")[1]
+    assert f"▶[b {render.SEAT_STYLE[first % 4]}]" in seats and seats.count("▶") == 1
+    while g.state.turn.number == 0:
+        g.apply(g.legal()[0])
+    seats = render.status(view(g)).split("\n")[1]  # a turn: its seat
+    assert f"▶[b {render.SEAT_STYLE[g.state.turn.seat % 4]}]" in seats

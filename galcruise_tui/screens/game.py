@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 
@@ -21,14 +22,13 @@ from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import SECRET, Event
-from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
-from engine.view import NPC, View, view
+from engine.view import View, view
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
-from galcruise_tui.widgets.log import GameLog
+from galcruise_tui.widgets.log import GameLog, event_line
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import TurnSummary
@@ -137,6 +137,11 @@ class GameScreen(Screen[None]):
     def __init__(self, session: Session | TableSession, viewer: int | None = None) -> None:
         super().__init__()
         self.session = session
+        if isinstance(session, TableSession):
+            # q leaves a table for the Tables list it was opened from: the key line says so.
+            keys = self._bindings.key_to_bindings  # this screen's own copy of the class's
+            keys["q"] = [dataclasses.replace(b, description="Back to tables")
+                         if b.id == "leave" else b for b in keys.get("q", [])]
         # None: hot-seat, every seat's hand shows in its turn. At a table: the seat this
         # terminal plays (only its hand shows), or -1 for a watcher (no hand shows).
         self.viewer = viewer
@@ -197,10 +202,23 @@ class GameScreen(Screen[None]):
             if backlog:
                 self.write_events(backlog, history=True)
             self.log_line(Text(f"Continued after {self.session.length} moves.", style="italic"))
+        self._name_people()
         self.redraw()
         self.query_one(DecisionBar).focus()
         if isinstance(self.session, TableSession):
             self.set_interval(POLL, self.poll_table)
+
+    def _name_people(self) -> None:
+        """At a table: the boards name the person at a seat beside the seat's own name (a
+        seat taken meanwhile is named from its first move on)."""
+        if not isinstance(self.session, TableSession):
+            return
+        try:
+            people = self.session.people()
+        except SaveError:  # the store's trouble is said by the poll
+            return
+        self.query_one(Boards).people = people
+        self.query_one(SidePane).people = people
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
@@ -435,22 +453,17 @@ class GameScreen(Screen[None]):
         marks = render.tags(v)
         lines: list[Text] = []
         for e in events:
-            if e.kind == REVEAL:  # for saves and bots; the draws themselves are logged
+            line = event_line(v, e, marks)
+            if line is None:
                 continue
-            text = plain(tidy(v, e.text), 2000)
-            if e.kind == "turn":
-                lines.append(Text(f"── {text}", style="bold"))
-                continue
-            seat = actor(v, e)
+            lines.append(line)
             if e.kind == "agm" and e.seat >= 0 and not history and \
                     (m := AGM_VP.search(e.text)):
                 self._agm_scored[e.seat] = int(m.group(1))
             if e.kind == "bump" and 0 <= e.seat < len(v.seats):
+                seat = actor(v, e)
                 name = "the NPC" if seat < 0 else plain(v.seats[seat].name)
                 self._bumped_by[e.seat] = name
-            who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == NPC else "·")
-            style = "bold" if e.kind in ("agm", "end", "goal") else ""
-            lines.append(Text.assemble((f"{who} ", "bold"), (text, style)))
         self.log_line(*lines)  # one scroll for the move, not one per event
 
     # --- moves -------------------------------------------------------------------------------
@@ -508,6 +521,7 @@ class GameScreen(Screen[None]):
             self.redraw(boards=False)
         if landed is None:
             return
+        self._name_people()
         if not landed:  # a move was taken back at the table: the game was read afresh
             self.log_line(Text("── a move was taken back at the table ──", style="italic"))
             self._agms_seen = view(self.game).turn.agm_done

@@ -30,7 +30,8 @@ data folder rebinds them by id, e.g. undo = "z")
                worth; none is played (a few seconds at a main choice)
  space         skip a bot's pause          ctrl+s  save under a new name
  ctrl+p        every legal move in words: type a few letters, Enter plays it
- q             back to the title (saved)   ctrl+q  quit at once
+ q             back to the title (saved); at a table, back to the Tables
+               list (the table keeps the game)        ctrl+q  quit at once
 
 [b]Reading the screen[/b]
  The top lines: round, turn, whose turn, the progress track's fill, AGMs
@@ -155,10 +156,40 @@ data folder rebinds them by id, e.g. undo = "z")
 """
 
 
+# The replay's own keys: p, space and g mean other things there than in a game, and undo,
+# hints, saving and the bots' pause do not apply. The symbols and rules are the game's.
+REPLAY_HELP = """[b]Replay keys[/b] (the bottom line shows them; keymap.toml rebinds them by id)
+ → / ←         one move on / back
+ n / p         the start of the next / the previous turn
+ a             just after the next AGM
+ g             jump to a turn: type its number, Enter jumps (a number past
+               the last turn goes to the end of the game)
+ space         play on, a move every 0.3 s (space again: pause)
+ tab           next pane (shift+tab: back): Network, Board, Goals, Market,
+               Players, Hand, Rachel (solo), Scores
+ PgUp PgDn     scroll the pane in view (Home / End: its top / bottom)
+ q / Esc       leave the replay         ctrl+q  quit at once
+
+[b]Reading the replay[/b]
+ The top lines: the move shown of all the moves, then the game's status
+ line. The boards are the game at that move; the Hand pane shows the hand
+ of the seat deciding there (a replay shows every seat's doings). Under
+ them, the log: every move passed over, in the game's words (a jump over
+ a turn writes the whole turn); a step or jump back says where it landed.
+
+""" + HELP[HELP.index("[b]Symbols[/b]"):]
+
+TOPICS = {"game": HELP, "replay": REPLAY_HELP}
+
+
 class HelpScreen(Screen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", "Back", id="help_back")]
 
+    def __init__(self, topic: str = "game") -> None:
+        super().__init__()
+        self.topic = topic if topic in TOPICS else "game"
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Text.from_markup(HELP), id="help-text")
+            yield Static(Text.from_markup(TOPICS[self.topic]), id="help-text")
         yield KeyBar()

@@ -43,15 +43,41 @@ class LoadScreen(Screen[None]):
                 # The save's name first: two games of the same players differ by it.
                 items.append(Option(f"{safe(info.name)} · {save_row(info, now)}{note}",
                                     id=info.path))
+        self.tables: dict[str, str] = {}  # option id -> table id
+        if self.replay:
+            items += self._finished_tables()
         if not items:
             items.append(Option("No saved games yet.", disabled=True))
         yield OptionList(*items, id="load-list")
         yield Static("", id="load-error")
         yield KeyBar()
 
+    def _finished_tables(self) -> list[Option]:
+        """The finished games of the table store, to watch without exporting them by hand
+        (galcruise_tui/tables.py says which are listed, and why)."""
+        from galcruise_tui.tables import finished_tables
+
+        try:
+            found = finished_tables(self.app)
+        except Exception as e:  # noqa: BLE001 - a store that cannot be read: a sentence
+            return [Option(f"✗ the table store: {safe(e, 300)}", disabled=True)]
+        if not found:
+            return []
+        items = [Option("[b]Finished tables[/b]", disabled=True)]
+        for i, row in enumerate(found):
+            # Save ids are paths ending in .json: "table-row-0" is never one.
+            self.tables[f"table-row-{i}"] = row.table
+            items.append(Option(safe(row.text, 300), id=f"table-row-{i}"))
+        return items
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
+        table = self.tables.get(event.option.id or "")
+        if table is not None:
+            err = self.app.open_table_replay(table)  # type: ignore[attr-defined]
+        elif event.option.id:
             err = self.app.open_saved(event.option.id, self.replay,  # type: ignore[attr-defined]
                                       switch=True)
-            if err:
-                self.query_one("#load-error", Static).update(f"✗ {safe(err, 400)}")
+        else:
+            return
+        if err:
+            self.query_one("#load-error", Static).update(f"✗ {safe(err, 400)}")

@@ -15,9 +15,12 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from engine.view import view
 from galcruise_tui.screens.newgame import SEAT_CHOICES, NewGameScreen
+from galcruise_tui.tables import seat_labels, table_store
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.words import tidy
 
 LOOK_EVERY = 1.0  # seconds between the lobby's looks at the store (a PRAGMA when idle)
 
@@ -27,18 +30,7 @@ class Row(NamedTuple):
     seat: int | None  # the seat Enter plays (yours, or the free one it joins); None: watch
     text: str
     order: tuple[int, str]  # section, then "your turn" first
-
-
-def table_store(app: App):  # noqa: ANN201 - saves.tables.TableStore, opened on first use
-    """The app's one connection to the table store (--store, $GALCRUISE_STORE, data dir)."""
-    from saves.tables import TableStore, store_path
-
-    store = getattr(app, "_table_store", None)
-    if store is None:
-        path = store_path(getattr(app, "store_arg", None), app.root_dir)  # type: ignore[attr-defined]
-        store = TableStore(path)
-        app._table_store = store  # type: ignore[attr-defined]
-    return store
+    over: bool = False  # the game is finished: r replays it
 
 
 def open_table(app: App, table: str, seat: int | None) -> None:
@@ -74,30 +66,38 @@ def rows(app: App) -> list[Row]:
             out.append(Row(info.id, None, f"{info.id}  ✗ {e}", (3, info.id)))
             continue
         dec = game.pending
-        names = game.state.players
+        # The person beside the seat's name: "bob (Blue)", a free seat keeping its colour.
+        labels = seat_labels(game, info.seats)
         if game.is_over:
             state, urgent = "game over", 1
         elif dec is not None and mine is not None and mine in dec.deciders:
-            state, urgent = "YOUR TURN", 0
-        elif dec is not None and 0 <= dec.seat < len(names):
-            state, urgent = f"{names[dec.seat].name} to play", 1
+            state, urgent = _owed(game, mine, labels), 0
+        elif dec is not None and 0 <= dec.seat < len(labels):
+            state, urgent = f"{labels[dec.seat]} to play", 1
         else:
             state, urgent = "", 1
-        seats = ", ".join(_seat_words(s) for s in info.seats)
+        seats = ", ".join(labels)
         text = f"{info.id}  {seats} · move {info.moves} · {state}"
         if mine is not None:
-            out.append(Row(info.id, mine, text, (0, f"{urgent}{info.id}")))
+            out.append(Row(info.id, mine, text, (0, f"{urgent}{info.id}"), game.is_over))
         elif free is not None and not game.is_over:
             out.append(Row(info.id, free, text + " · Enter joins", (1, info.id)))
         else:
-            out.append(Row(info.id, None, text, (2, info.id)))
+            out.append(Row(info.id, None, text, (2, info.id), game.is_over))
     return sorted(out, key=lambda r: r.order)
 
 
-def _seat_words(seat) -> str:  # noqa: ANN001 - saves.tables.SeatInfo
-    if seat.kind != "human":
-        return f"{seat.kind} bot"
-    return seat.name or "(free seat)"
+def _owed(game, me: int, labels: list[str]) -> str:  # noqa: ANN001 - engine.Game
+    """What the person owes at a table: their turn, or only a decision in someone else's
+    (a funding bonus when bumped, a setup pick, a sealed bid), said as the game says it."""
+    turn = game.state.turn
+    if turn.number > 0 and turn.seat == me and game.pending.seat == me:
+        return "YOUR TURN"
+    what = game.waiting_for().split(": ", 1)[-1]  # "Blue: choose a funding bonus (...)"
+    during = ""
+    if turn.number > 0 and turn.seat != me and 0 <= turn.seat < len(labels):
+        during = f" in {labels[turn.seat]}'s turn"
+    return f"YOUR DECISION{during}: {tidy(view(game), what)}"
 
 
 HEADINGS = ("Your tables", "Free seats to join", "Other tables: Enter watches")
@@ -108,6 +108,7 @@ class LobbyScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Back", id="lobby_back"),
         Binding("n", "new_table", "New table", id="lobby_new"),
         Binding("w", "watch", "Watch", id="lobby_watch"),
+        Binding("r", "replay", "Replay", id="lobby_replay"),
     ]
 
     def __init__(self) -> None:
@@ -183,6 +184,24 @@ class LobbyScreen(Screen[None]):
         r = self._row()
         if r is not None:
             self._open(r.table, r.seat)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":  # shown only on a finished game's row
+            r = self._row() if self.is_mounted else None
+            return r is not None and r.over
+        return True
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()  # r comes and goes with the row under the cursor
+
+    def action_replay(self) -> None:
+        """Watch the finished game under the cursor from its first move (the Replays list
+        of the title offers the same)."""
+        r = self._row()
+        if r is None or not r.over:
+            return
+        err = self.app.open_table_replay(r.table, switch=False)  # type: ignore[attr-defined]
+        self._error(err or "")
 
     def action_watch(self) -> None:
         r = self._row()

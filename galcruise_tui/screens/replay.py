@@ -8,13 +8,15 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
-from engine.game import REVEAL
+from engine import Game
+from engine.events import Event
 from engine.view import WATCHER, view
 from galcruise_tui.text import rich_safe, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.widgets.log import GameLog, event_line
 from galcruise_tui.widgets.panes import Boards
 from replays import Replay
 from saves import SaveError
@@ -26,10 +28,20 @@ class TurnPrompt(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="saveas-box"):
             yield Static("[b]Jump to turn[/b]: type a number, Enter jumps, Esc cancels.")
-            yield Input(id="turn-number", restrict=r"[0-9]*", max_length=4)
+            # Any key is taken, so that a letter is answered (a restricted field dropped it
+            # without a word).
+            yield Input(id="turn-number", max_length=4)
+            yield Static("", id="turn-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(int(event.value) if event.value else None)
+        value = event.value.strip()
+        if not value:
+            self.dismiss(None)
+        elif value.isascii() and value.isdigit():
+            self.dismiss(int(value))
+        else:
+            self.query_one("#turn-error", Static).update(
+                f"'{safe(value, 10)}' is not a turn number: type digits, e.g. 12.")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -57,38 +69,63 @@ class ReplayScreen(Screen[None]):
                 priority=True),
         Binding("q,escape", "close", "Quit", id="replay_close"),
     ]
+    HELP_TOPIC = "replay"  # ? shows the replay's keys, not the game's (app.action_help)
+    SHOWN_AT_MOST = 300  # lines a jump writes to the log: the end of a long one
 
     def __init__(self, replay: Replay) -> None:
         super().__init__()
         self.replay = replay
         self.timer: Timer | None = None
+        self._at = replay.index  # the move the log last spoke of
+        replay.on_pass = self._word
+
+    @staticmethod
+    def _word(game: Game, events: list[Event]) -> list[Text]:
+        """A move's log lines, worded in the position it made, as the game's log words it."""
+        v = view(game)
+        marks = render.tags(v)
+        return [line for e in events if (line := event_line(v, e, marks)) is not None]
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
         yield Boards(view(self.replay.game, WATCHER), id="boards")
-        yield RichLog(id="replay-log", wrap=True, markup=False, max_lines=500, min_width=20)
+        yield GameLog(id="replay-log", max_lines=1000)
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.redraw()
 
-    def redraw(self, events: bool = True) -> None:
+    def redraw(self) -> None:
         rp = self.replay
         g = rp.game
         playing = "playing" if self.timer else "paused"
-        name = rich_safe(rp.path.stem) if rp.path else ""
         self.query_one("#replay-status", Static).update(Text.from_markup(
-            f"[b]Replay[/b] {name}: move {rp.index}/{rp.length} ({playing})\n"
+            f"[b]Replay[/b] {rich_safe(rp.title)}: move {rp.index}/{rp.length} ({playing})\n"
             + render.status(view(g, WATCHER))))
         # A replay shows every seat's doings: the hand of the seat deciding at this move.
         seat = g.pending.seat if g.pending and g.pending.seat >= 0 else 0
-        self.query_one(Boards).show(view(g, None, seat))
-        if events:
-            log = self.query_one(RichLog)
-            for e in rp.events:
-                if e.kind != REVEAL:
-                    log.write(e.text)
-            rp.events = []
+        v = view(g, None, seat)
+        self.query_one(Boards).show(v)
+        self._log_passed()
+
+    def _log_passed(self) -> None:
+        """The moves passed over since the last look, in the game log's words; a jump back
+        says where it landed."""
+        rp = self.replay
+        passed, rp.passed = rp.passed, []
+        lines = [line for said in passed for line in said]
+        if len(lines) > self.SHOWN_AT_MOST:
+            left = len(lines) - self.SHOWN_AT_MOST
+            lines = [Text(f"… {left} earlier lines left out", style="italic"),
+                     *lines[-self.SHOWN_AT_MOST:]]
+        if rp.index < self._at:
+            lines.append(Text(f"── back to move {rp.index} of {rp.length} (turn "
+                              f"{rp.turn()}) ──", style="italic"))
+        self._at = rp.index
+        if lines:
+            log = self.query_one(GameLog)
+            log.add(lines)
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _safely(self, fn) -> None:  # noqa: ANN001
         try:
@@ -103,11 +140,9 @@ class ReplayScreen(Screen[None]):
             self._safely(lambda: self.replay.step(n))
         else:
             self._safely(lambda: self.replay.back(-n))
-            self.replay.events = []
 
     def action_turn(self, n: int) -> None:
         self._safely(self.replay.next_turn if n > 0 else self.replay.prev_turn)
-        self.replay.events = []
 
     def action_agm(self) -> None:
         self._safely(self.replay.next_agm)
@@ -115,7 +150,6 @@ class ReplayScreen(Screen[None]):
     def action_goto_turn(self) -> None:
         def done(turn: int | None) -> None:
             if turn is not None:
-                self.replay.events = []
                 self._safely(lambda: self.replay.goto_turn(turn))
 
         self.app.push_screen(TurnPrompt(), done)
@@ -134,7 +168,7 @@ class ReplayScreen(Screen[None]):
             self.timer = self.set_interval(0.3, self._tick)
         else:
             self._stop()
-        self.redraw(events=False)
+        self.redraw()
 
     def _tick(self) -> None:
         if self.replay.index >= self.replay.length:

@@ -12,6 +12,27 @@ from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
+from engine.events import Event
+from engine.game import REVEAL
+from engine.view import NPC, View
+from galcruise_tui.text import plain
+from galcruise_tui.words import actor, tidy
+
+
+def event_line(v: View, e: Event, marks: list[str]) -> Text | None:
+    """One event as the log words it: the board's names (tidy), the doer's seat letter
+    (`marks`, render.tags), a turn's heading. None for a REVEAL, which is for saves and
+    bots: the draws themselves are logged. The game's log and the replay's both use it."""
+    if e.kind == REVEAL:
+        return None
+    text = plain(tidy(v, e.text), 2000)
+    if e.kind == "turn":
+        return Text(f"── {text}", style="bold")
+    seat = actor(v, e)
+    who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == NPC else "·")
+    style = "bold" if e.kind in ("agm", "end", "goal") else ""
+    return Text.assemble((f"{who} ", "bold"), (text, style))
+
 
 class GameLog(RichLog):
     def __init__(self, *, max_lines: int = 3000, id: str | None = None) -> None:  # noqa: A002

@@ -21,10 +21,12 @@ PANES = (("network", "Network"), ("board", "Board"), ("tracks", "Goals"), ("mark
          ("players", "Players"), ("hand", "Hand"), ("rachel", "Rachel"), ("scores", "Scores"))
 
 
-def _players(v: View) -> str:
-    """Every board, the view's own seat first."""
+def _players(v: View, people: dict[int, str] | None = None) -> str:
+    """Every board, the view's own seat first; `people`: at a table, who sits at each seat."""
     n = len(v.seats)
-    return "\n\n".join(render.player_board(v, (v.seat + i) % n) for i in range(n))
+    people = people or {}
+    return "\n\n".join(render.player_board(v, k, people.get(k, ""))
+                       for k in ((v.seat + i) % n for i in range(n)))
 
 
 def _scores(v: View) -> str:
@@ -55,6 +57,7 @@ class Boards(Vertical):
     def __init__(self, v: View | None = None, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.view: View | None = v
+        self.people: dict[int, str] = {}  # at a table: seat -> the person there (the store's)
         self._drawn: set[str] = set()
         self.panes = panes_for(v)
 
@@ -82,7 +85,8 @@ class Boards(Vertical):
         if self.view is None or pid in self._drawn or pid not in DRAW:
             return
         self._drawn.add(pid)
-        self.query_one(f"#text-{pid}", Drawing).show(DRAW[pid](self.view))
+        text = _players(self.view, self.people) if pid == "players" else DRAW[pid](self.view)
+        self.query_one(f"#text-{pid}", Drawing).show(text)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self._draw((event.pane.id or "").removeprefix("pane-"))
@@ -100,10 +104,13 @@ class Boards(Vertical):
 class SidePane(VerticalScroll):
     """At 150+ columns: the deciding player's board stays in view beside the tabs."""
 
+    people: dict[int, str] = {}  # noqa: RUF012 - replaced, never changed in place (Boards')
+
     def compose(self) -> ComposeResult:
         yield Drawing(id="side-text")
 
     def show(self, v: View) -> None:
         if self.display:
-            text = render.player_board(v, v.seat) + "\n\n" + render.hand(v)
+            text = render.player_board(v, v.seat, self.people.get(v.seat, "")) + "\n\n" \
+                + render.hand(v)
             self.query_one("#side-text", Drawing).show(text)

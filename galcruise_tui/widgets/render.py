@@ -438,11 +438,16 @@ def _tokens(row: tuple[TowerTokenView, ...]) -> str:
     return " ".join(out)
 
 
-def player_board(v: View, seat: int) -> str:
+def player_board(v: View, seat: int, person: str = "") -> str:
+    """A seat's board; `person`: at a table, who sits there when it is not the seat's own
+    name (a free seat keeps its colour in the game): "bob (Blue)"."""
     p: PlayerView = v.player(seat)
     s = p.seat
+    title = name(v, seat)
+    if person and person != s.name:
+        title = f"{who(v, seat)} {rich_safe(person, 40)} ({rich_safe(s.name)})"
     # Two short lines rather than one that wraps mid-phrase at 80 columns.
-    head = (f"[b]{name(v, seat)}[/b]  VP {s.vp}  reputation {s.reputation}  money {s.money}"
+    head = (f"[b]{title}[/b]  VP {s.vp}  reputation {s.reputation}  money {s.money}"
             f"  ads {s.ads}\n wings {p.wings}  cubes on track {p.cubes_on_track}"
             f"  cards in hand {p.hand_size}  blueprints {p.blueprints}")
     if s.engine_run:  # an engine-run player: Rachel
@@ -655,9 +660,12 @@ def status(v: View, you: int | None = None, save_error: str | None = None) -> st
     mine = you if you is not None else v.pending.seat if v.pending is not None else t.seat
     if v.viewer is not None and v.viewer < 0:
         mine = None
+    # ▶ marks whose turn it is; in the set-up, which has no turns, the seat choosing now (the
+    # turn's seat stayed on the first player while the others chose).
+    arrow = v.pending.seat if t.number == 0 and v.pending is not None else t.seat
     seats = []
     for p in v.seats:
-        turn = "▶" if p.seat == t.seat and not v.over else " "
+        turn = "▶" if p.seat == arrow and not v.over else " "
         line = f"{turn}{name(v, p.seat)} {p.vp}VP rep {p.reputation} ${p.money} ads {p.ads}"
         if p.seat == mine and not p.engine_run and not v.over:
             line += " · " + " ".join(f"{st.resource} {st.have}/{st.capacity}"
