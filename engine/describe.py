@@ -150,6 +150,9 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         kind = dec.kind if dec else ""
         if kind == "act":
             return (DONE_ACT.get(dec.action, "Give up this action") if dec else "Done",)
+        if kind == "unlock" and s.final_phase == "ships":
+            # The final ship moves resolve no later stop: a token kept is a token lost.
+            return ("Do not unlock (no stop follows: the token is lost)",)
         return (DONE.get(kind, "Done"),)
     if isinstance(cmd, C.CallMeeting):
         return ("Call a meeting (recall your workers)",)

@@ -36,6 +36,7 @@ from engine.rules import (
     launch,
     network,
     places,
+    technologies,
     travel,
 )
 from engine.rules.actions import has_options
@@ -173,6 +174,8 @@ def _keeps_action_open(ctx: Ctx, act: Act, cmd: Command) -> bool:
 def apply(ctx: Ctx, cmd: Command, turn_only: bool = False) -> None:
     s = ctx.s
     dec = s.stack[-1]
+    if s.rules >= 2:
+        technologies.lock_free(ctx)
     free = ctx.r.free.get(type(cmd))
     if free is not None:
         free.apply(ctx, dec, cmd)

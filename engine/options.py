@@ -17,7 +17,9 @@ SetupKind = Literal["standard", "intro"]
 # (State.rules, the save's header), so an older game replays exactly as it was played:
 #   1  the first; a technology whose fee is 0 counted only once turned on (a 0-money command).
 #   2  a technology whose fee is 0 counts by itself, as at the table (技術: 設置しているプレイ
-#      ヤーたちに…コストを支払って使用; nothing to pay, nothing to do).
+#      ヤーたちに…コストを支払って使用; nothing to pay, nothing to do), and stays the player's
+#      for the turn as a fee paid does (technologies.lock_free); a card goes for its
+#      resource at T-3 only if the launch stays payable (launch._payable_after_resource).
 RULES = 2
 
 DEFAULT_NAMES = ("Pink", "Blue", "Green", "Yellow")

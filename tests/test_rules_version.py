@@ -131,3 +131,63 @@ def test_a_table_store_of_schema_1_is_migrated_and_its_tables_keep_rules_1(
     assert db.execute("SELECT id, rules FROM tables ORDER BY created").fetchall() == [
         ("t1", 1), (t2, RULES)]
     db.close()
+
+
+
+def test_rules_2_keeps_a_card_whose_effect_pays_the_launch_from_going_for_its_icon() -> None:
+    # Found by a random game: at T-3 Blue was 1 food and 1 oxygen short, holding Rebreathers
+    # (ag25: icon food; effect 1 oxygen less at launch) and a food card (ag09), with no drop
+    # left. Rules 1 let Rebreathers go for its food and the launch stuck, 1 oxygen short with
+    # nothing left to play; rules 2 keeps it for its effect.
+    from engine.bots.random_bot import RandomBot
+    from engine.ctx import Ctx
+    from engine.decisions import LaunchSupplies
+    from engine.rules import launch
+
+    game = Game.new(GameOptions(players=2, seed=1))
+    bot = RandomBot(1)
+    while not isinstance(game.pending, LaunchSupplies):
+        game.apply(bot.choose(game))
+    s = game.state
+    p = s.players[game.pending.seat]
+    need = launch.launch_need(Ctx(s, game.comps), p)
+    assert need["food"] >= 1 and need["oxygen"] >= 1
+    p.hand = ["ag25", "ag09"]
+    s.turn.active = []
+    p.food, p.oxygen, p.fuel = need["food"] - 1, need["oxygen"] - 1, need["fuel"]
+    s.turn.dropped = True
+    for rules, kept in ((2, True), (1, False)):
+        s.rules = rules
+        game._legal_cache = None
+        legal = game.legal()
+        assert C.PlayAgendaEffect("ag25") in legal and C.PlayAgendaResource("ag09") in legal
+        assert (C.PlayAgendaResource("ag25") not in legal) is kept
+    s.rules = 2
+    game._legal_cache = None
+    game.apply(C.PlayAgendaEffect("ag25"))
+    game.apply(C.PlayAgendaResource("ag09"))
+    assert C.Done() in game.legal()  # the launch is paid for
+
+
+def test_rules_2_a_free_technology_stays_yours_for_the_turn_once_you_act() -> None:
+    # コストを支払った開発トークンに関しては、その手番が終わるまで自由に使用できる: a fee of 0
+    # counts as paid once the player acts, so a later drop that raises the fee does not take
+    # back the discount a launch was planned on.
+    from engine.ctx import Ctx
+    from engine.rules import technologies
+
+    gf = decode(FREE_TECH.read_bytes(), FREE_TECH)
+    game = Game.new(gf.options)
+    for cmd in gf.commands[:99]:
+        game.apply(cmd)
+    s = game.state
+    pink = s.players[0]
+    slot = next(i for i, t in enumerate(s.board.technologies)
+                if game.comps.technology(t).name == "Fusion Injector")
+    place = f"t{slot + 1}"
+    assert technologies.usable(Ctx(s, game.comps), pink, slot) and place not in s.turn.paid
+    launch = next(c for c in game.legal() if isinstance(c, C.Launch))
+    game.apply(launch)
+    assert place in game.state.turn.paid
+    game.state.players[0].reputation = 2  # a fee of 2 from here on
+    assert technologies.usable(Ctx(game.state, game.comps), game.state.players[0], slot)

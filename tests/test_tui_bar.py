@@ -162,6 +162,14 @@ def test_an_actions_key_stays_the_same_for_the_whole_turn() -> None:
             if choosing(screen.game):
                 later = keys()
                 assert all(first[a] == later[a] for a in later if a in first)
+                for (st, action), key in later.items():  # a card in the list never shifts them
+                    k = [here, here % 6 + 1, (here - 2) % 6 + 1].index(st)
+                    assert key == str(2 * k + list(dict.fromkeys(stations[st - 1]))
+                                      .index(action) + 1)
+                # listed in the order of their keys
+                shown = [int(k) for k, e in zip(bar.keys, bar.entries, strict=False)
+                         if isinstance(e.commands[0], C.TakeAction)]
+                assert shown == sorted(shown)
                 compared += len(later)
         assert compared
 

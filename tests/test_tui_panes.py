@@ -80,7 +80,7 @@ FACTS = {
     "players": ["Storage", "Developments", "Break room", "Launch tower", "Upgrades", "Ships",
                 "Goals done", "Funding bonus now", "cards in hand"],
     "hand": ["agenda cards", "Blueprints"],
-    "rachel": ["Rachel's action deck", "Next card's back", "Her goals", "Storage"],
+    "rachel": ["Rachel's action deck", "Top card's back", "Her goals", "Storage"],
     "scores": ["Score sheet", "VP over the turns"],
 }
 

@@ -186,7 +186,8 @@ def test_a_launch_short_of_supplies_says_what_is_missing() -> None:
     v = view(game)
     assert v.pending is not None and v.pending.main_choice
     assert [(m.label, m.reason) for m in v.missing()] == [
-        ("Launch", "short of 2 food, 2 oxygen, 1 fuel for the supplies (storage and cards)")]
+        ("Launch", "the supplies are short of 2 food, 2 oxygen, 1 fuel (storage and cards; "
+                   "a reputation drop covers only 1)")]
 
 
 def test_hiring_an_expert_says_what_it_costs() -> None:
@@ -479,7 +480,7 @@ def test_actions_missing_at_linked_stations_and_meetings_say_why() -> None:
     from engine.bots.random_bot import RandomBot
     from engine.rules import network
 
-    linked = meetings = fees = 0
+    linked = meetings = fees = firsts = 0
     for seed in range(8):
         game = Game.new(GameOptions(players=2, seed=seed))
         bot = RandomBot(seed)
@@ -507,6 +508,13 @@ def test_actions_missing_at_linked_stations_and_meetings_say_why() -> None:
                     else:
                         assert station in fee_of
                         linked += 1
+                    first = re.match(r"(?:play|turn on) (.+) first", m.reason)
+                    if first:  # the free command it names does offer the action
+                        cmd = next(c for c in game.legal() if first.group(1) in describe(game, c)
+                                   and isinstance(c, (C.PlayAgendaEffect, C.UseTechnology)))
+                        after, _ = game.try_apply(cmd)
+                        assert C.TakeAction(station, action) in after.legal()
+                        firsts += 1
                     fee = re.match(r"the connection's fee is (\d+) money \(you have (\d+)\)",
                                    m.reason)
                     if fee:
@@ -516,7 +524,8 @@ def test_actions_missing_at_linked_stations_and_meetings_say_why() -> None:
                     assert m.reason != "not possible now" or action in (
                         "purchase_supplies",), (m.label, m.reason)
             game.apply(bot.choose(game))
-    assert linked > 20 and meetings > 0 and fees > 0, (linked, meetings, fees)
+    assert linked > 20 and meetings > 0 and fees > 0 and firsts > 0, \
+        (linked, meetings, fees, firsts)
 
 
 def test_launch_advertise_and_tour_options_say_what_a_player_would_miss() -> None:
@@ -532,7 +541,7 @@ def test_launch_advertise_and_tour_options_say_what_a_player_would_miss() -> Non
     for seed in range(30):
         game = Game.new(GameOptions(players=2, seed=seed))
         bot = RandomBot(seed)
-        while not game.is_over and len(seen) < 4:
+        while not game.is_over and len(seen) < 5:
             v = view(game)
             pending = v.pending
             p = game.state.players[pending.seat] if pending is not None else None
@@ -551,6 +560,13 @@ def test_launch_advertise_and_tour_options_say_what_a_player_would_miss() -> Non
                     elif presold:
                         assert words.startswith(f"{presold} presold guest")
                         seen.add("presold")
+                if isinstance(c, C.Done) and pending is not None and \
+                        pending.boarding is not None:
+                    left = len(game.state.board.cruise_spaces[pending.boarding[1]].presold)
+                    if left:
+                        assert gain(game, pending, c) == f"leaves {left} presold guest" \
+                            f"{'s' if left > 1 else ''} behind: -{2 * left} reputation"
+                        seen.add("finish")
                 if isinstance(c, C.AdvertiseCruise) and p is not None and c.space == p.scheduled:
                     assert gain(game, pending, c).startswith("your cruise: tickets")
                     seen.add("own cruise")
@@ -566,7 +582,51 @@ def test_launch_advertise_and_tour_options_say_what_a_player_would_miss() -> Non
                                for c in after.legal()), (m, cmd, after.legal())
                     seen.add("tour")
             game.apply(bot.choose(game))
-        if len(seen) == 4:
+        if len(seen) == 5:
             break
-    assert seen == {"left behind", "presold", "own cruise", "tour"}, seen
+    assert seen == {"left behind", "presold", "own cruise", "tour", "finish"}, seen
 
+
+
+def test_a_connection_fee_that_cannot_serve_the_worker_says_no_use() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.rules import network
+    from engine.view.options import gain
+
+    marked = plain = 0
+    for seed in range(6):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            v = view(game)
+            pending = v.pending
+            for c in game.legal():
+                if isinstance(c, C.PayFee) and pending is not None:
+                    words = gain(game, pending, c)
+                    p = game.state.players[pending.seat]
+                    useless = (pending.actions_at and pending.actions_at not in
+                               network.connection_stations(c.connection)) or \
+                        (pending.main_choice and not p.break_room)
+                    assert words.startswith("no use now") == bool(useless), words
+                    marked += bool(useless)
+                    plain += not useless
+            game.apply(bot.choose(game))
+    assert marked and plain
+
+
+def test_keeping_an_upgrade_token_in_the_final_ship_moves_says_it_is_lost() -> None:
+    # The final ship moves resolve no later stop (a tester kept the token "for later").
+    from engine.bots.random_bot import RandomBot
+
+    game = Game.new(GameOptions(players=2, seed=20))
+    bot = RandomBot(20)
+    while not game.is_over:
+        if game.pending.kind == "unlock" and C.Done() in game.legal():
+            final = game.state.final_phase == "ships"
+            words = describe(game, C.Done())
+            assert words == ("Do not unlock (no stop follows: the token is lost)" if final
+                             else "Keep the upgrade token for later")
+            if final:
+                return
+        game.apply(bot.choose(game))
+    raise AssertionError("no upgrade token in the final ship moves")

@@ -310,7 +310,8 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
                 out.append(c)
             continue
         if isinstance(c, PlayAgendaResource):
-            if short[ctx.c.agenda(c.card).resource] > 0:
+            if short[ctx.c.agenda(c.card).resource] > 0 and (
+                    ctx.s.rules < 2 or _payable_after_resource(ctx, p, c.card)):
                 out.append(c)
         elif isinstance(c, DropReputation) and c.bonus == "resource":
             got = drop_bonuses(ctx, p.reputation, c.to)["resource"]
@@ -339,6 +340,19 @@ def _boarding_finishable(ctx: Ctx, dec: Boarding, p: Player) -> bool:
     return any(_boards_after(ctx, dec, p, DropReputation(to, "ad"))
                for to in range(p.reputation - 1, -1, -1)
                if drop_bonuses(ctx, p.reputation, to)["ad"])
+
+
+def _payable_after_resource(ctx: Ctx, p: Player, card: str) -> bool:
+    """Rules 2: a card played for its resource at T-3 must leave the launch payable. A card
+    whose effect pays for the launch (1 oxygen less) may be needed for that, not its icon;
+    rules 1 let it go for the icon and the launch could stick with nothing left to play."""
+    t = trial(ctx, p.seat)
+    tp = t.player(p.seat)
+    tp.hand.remove(card)
+    r = ctx.c.agenda(card).resource
+    tp.set_resource(r, tp.resource(r) + 1)
+    return _with_some_helpers(
+        t, tp, lambda c, q: shortfall(c, q, launch_need(c, q)) <= drop_max(c, q, "resource"))
 
 
 def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:

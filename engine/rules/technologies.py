@@ -29,6 +29,23 @@ def usable(ctx: Ctx, p: Player, slot: int) -> bool:
     return ctx.s.rules >= 2 and ctx.r.tech_fee(ctx, p, slot) == 0
 
 
+def lock_free(ctx: Ctx) -> None:
+    """Rules 2: before each command of a turn, the technologies the turn's player may use for
+    a fee of 0 are theirs for the rest of the turn, as a fee paid is (コストを支払った開発トー
+    クンに関しては、その手番が終わるまで自由に使用できる): a drop or a marker that raises the
+    fee later in the turn does not take back a discount a launch was planned on."""
+    s = ctx.s
+    t = s.turn
+    if t.phase in ("setup", "done", "final") or t.seat < 0:
+        return
+    p = ctx.player(t.seat)
+    for i, owners in enumerate(s.board.tech_owners):
+        if owners and t.seat not in owners:
+            place = technology_place(i + 1)
+            if place not in t.paid and ctx.r.tech_fee(ctx, p, i) == 0:
+                t.paid.append(place)
+
+
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
     # Cheapest tests first (invented, then the kind, then fees): a hot path of legal() and of
     # every position a bot values.

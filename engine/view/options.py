@@ -21,6 +21,7 @@ from engine.rules import cruises, experts, launch, modifiers, network, travel, u
 from engine.rules.blueprints import HOLD_LIMIT
 from engine.rules.economy import can_lose_reputation
 from engine.rules.feasible import feasible
+from engine.rules.funding import drop_max
 from engine.rules.ships import cabins, in_flight
 from engine.state import RESOURCES, Player
 from engine.view.board import action_view
@@ -57,6 +58,12 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         return f"+{len(dests)} money{match}" if price else f"free, +{len(dests)} money{match}"
     if isinstance(cmd, C.BoardGuest) and cmd.section >= 0:
         return f"-{_s(cruises.guest_price(cmd.section), 'ad')}"
+    if isinstance(cmd, C.Done) and pending.boarding is not None:
+        left = len(b.cruise_spaces[pending.boarding[1]].presold)
+        if left:
+            return f"leaves {_s(left, 'presold guest')} behind: " \
+                f"-{launch.PRESOLD_PENALTY * left} reputation"
+        return ""
     if isinstance(cmd, C.AdvertiseCruise):
         dests = cruises.destinations(ctx, cmd.space)
         kinds = "/".join(dict.fromkeys(GUEST_NAME.get(d, d) for d in dests))
@@ -79,6 +86,15 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
     if isinstance(cmd, C.TakeAction) and cmd.action in ("gain_resources", "refill_silo"):
         # What the silo holds decides both (a player took Gain Resources for fuel it lacked).
         return "silo: " + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, b.silo, strict=True))
+    if isinstance(cmd, C.PayFee):
+        # A fee buys the connection for the turn; the tester paid 2 money for one that could
+        # not serve the worker's station, and during a meeting, which uses only one's own.
+        if pending.actions_at and pending.actions_at not in \
+                network.connection_stations(cmd.connection):
+            return f"no use now: it does not reach station {pending.actions_at}"
+        if pending.main_choice and not p.break_room:
+            return "no use now: a meeting uses only your own developments"
+        return ""
     if isinstance(cmd, C.UseTechnology):
         tech = game.comps.technology(b.technologies[cmd.slot - 1])
         # A phase-1 technology (an extra stop) does nothing once phase 1 is over, nor in the
@@ -203,6 +219,7 @@ def missing(game: Game, pending: PendingView | None,
     if pending.actions_at or pending.meeting:
         ctx = Ctx(s, game.comps)
         offered = {(c.station, c.action) for c in legal if isinstance(c, C.TakeAction)}
+        tried: dict[int, list[C.Command]] = {}  # each free command tried once for them all
         # The worker's own station, then the linked ones in the order the bar keys them
         # (a meeting: the stations by the seat's own developments, no fee).
         stations = network.reachable(ctx, p, pending.actions_at) if pending.actions_at \
@@ -214,7 +231,9 @@ def missing(game: Game, pending: PendingView | None,
                 label = action_view(action).label
                 if station != pending.actions_at:
                     label += f" at station {station}"
-                out.append(MissingOption(label, _why_linked(game, p, action, fee)))
+                first = _first(game, legal, lambda c, k=(station, action): isinstance(
+                    c, C.TakeAction) and (c.station, c.action) == k, tried=tried)
+                out.append(MissingOption(label, first or _why_linked(game, p, action, fee)))
     elif pending.main_choice:
         why = _why_no_launch(game, p, legal)
         if why:
@@ -248,41 +267,43 @@ def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
         return ""
     if not p.break_room and not launch.pilot_free(ctx, p):
         return "no worker in your break room to fly it (call a meeting)"
-    first = _first(game, legal, C.Launch, cards=False)
+    first = _first(game, legal, C.Launch)
     if first:
         return first
     space = game.state.board.cruise_spaces[p.scheduled]
     if space.tile is None:
         return "not possible now"
     guests = max(1, len(space.presold))
-    cards = launch.card_resources(ctx, p)
-    best: dict[str, int] | None = None
+    best: tuple[int, str] | None = None  # the ship least short: (shortfall, its words)
     for sh in ships:
-        need = launch.needs(ctx, p, sh, min(guests, launch.cabin_capacity(ctx, p, sh)),
-                            space.tile)
-        short = {r: max(0, need[r] - p.resource(r) - cards[r]) for r in need}
-        if best is None or sum(short.values()) < sum(best.values()):
-            best = short
-    if best and any(best.values()):
-        return "short of " + ", ".join(f"{n} {r}" for r, n in best.items() if n) + \
-            " for the supplies (storage and cards)"
+        aboard = min(guests, launch.cabin_capacity(ctx, p, sh))
+        need = launch.needs(ctx, p, sh, aboard, space.tile)
+        words = _short(ctx, p, need, max(0, len(space.presold) - aboard))
+        if best is None or launch.shortfall(ctx, p, need) < best[0]:
+            best = (launch.shortfall(ctx, p, need), words)
+    if best and best[1]:
+        return f"the supplies are short of {best[1]}"
     if not space.presold and not cruises.guest_sources(ctx, p.ads, 0):
         return f"no guest to board: a last-minute guest costs ads (you have {p.ads})"
     return "not possible now"
 
 
 def _first(game: Game, legal: list[C.Command], wanted: type | Callable[[C.Command], bool],
-           cards: bool = True) -> str:
+           tried: dict[int, list[C.Command]] | None = None) -> str:
     """The free command that, made first, offers a `wanted` command ("" if none does): a
-    technology counts only once turned on (paid for, if only 0), a card's effect once played.
-    `wanted`: a command type, or a test of a command."""
-    kinds = (C.UseTechnology, C.PlayAgendaEffect) if cards else (C.UseTechnology,)
+    technology counts once paid for (under rules 1, once turned on even at 0), a card's
+    effect once played (a card that gains resources can pay for a launch). `wanted`: a
+    command type, or a test of a command; `tried`: the legal lists after each free command,
+    kept by the caller that asks about several options."""
     test = (lambda c: isinstance(c, wanted)) if isinstance(wanted, type) else wanted
-    for cmd in legal:
-        if not isinstance(cmd, kinds):
+    if tried is None:
+        tried = {}
+    for i, cmd in enumerate(legal):
+        if not isinstance(cmd, (C.UseTechnology, C.PlayAgendaEffect)):
             continue
-        after, _ = game.try_apply(cmd, check=False)
-        if any(test(c) for c in after.legal()):
+        if i not in tried:
+            tried[i] = game.try_apply(cmd, check=False)[0].legal()
+        if any(test(c) for c in tried[i]):
             if isinstance(cmd, C.UseTechnology):
                 tech = game.state.board.technologies[cmd.slot - 1]
                 return f"turn on {game.comps.technology(tech).name} first (under \"{FREE_GROUP}\")"
@@ -290,10 +311,17 @@ def _first(game: Game, legal: list[C.Command], wanted: type | Callable[[C.Comman
     return ""
 
 
-def _short(ctx: Ctx, p: Player, need: dict[str, int]) -> str:
+def _short(ctx: Ctx, p: Player, need: dict[str, int], left_behind: int = 0) -> str:
+    """What storage and the cards' resources leave short of `need`, and what this turn's
+    reputation drop could still cover ("" when nothing is short)."""
     cards = launch.card_resources(ctx, p)
     short = {r: max(0, need[r] - p.resource(r) - cards[r]) for r in need}
-    return ", ".join(f"{n} {r}" for r, n in short.items() if n)
+    if not any(short.values()):
+        return ""
+    words = ", ".join(f"{n} {r}" for r, n in short.items() if n)
+    drop = drop_max(ctx, p, "resource", p.reputation - launch.PRESOLD_PENALTY * left_behind)
+    return f"{words} (storage and cards; " + \
+        (f"a reputation drop covers only {drop})" if drop else "no reputation drop left)")
 
 
 def _why_no_boarding(game: Game, p: Player, ship_index: int, space: int,
@@ -315,9 +343,10 @@ def _why_no_boarding(game: Game, p: Player, ship_index: int, space: int,
         if not why and not presold and not cruises.guest_sources(ctx, p.ads, off):
             why = _no_guest(ctx, p, off, "a last-minute guest")
         if not why:
-            short = _short(ctx, p, launch.needs(ctx, p, ship, n + 1, ship.cruise))
-            why = f"with {_s(n + 1, 'guest')} aboard the supplies would be short of {short} " \
-                  "(storage and cards)" if short else "the supplies could not be paid at T-3"
+            short = _short(ctx, p, launch.needs(ctx, p, ship, n + 1, ship.cruise),
+                           max(0, len(presold) - 1))
+            why = f"with {_s(n + 1, 'guest')} aboard the supplies would be short of {short}" \
+                if short else "the supplies could not be paid at T-3"
         out.append(MissingOption("Board a guest", why))
     if n and not any(isinstance(c, C.Done) for c in legal):
         left = len(presold)
@@ -326,9 +355,9 @@ def _why_no_boarding(game: Game, p: Player, ship_index: int, space: int,
             why = f"leaving {_s(left, 'presold guest')} behind costs " \
                   f"{launch.PRESOLD_PENALTY * left} reputation (you have {p.reputation})"
         if not why:
-            short = _short(ctx, p, launch.needs(ctx, p, ship, n, ship.cruise))
-            why = f"with {_s(n, 'guest')} aboard the supplies would be short of {short} " \
-                  "(storage and cards)" if short else "the supplies could not be paid at T-3"
+            short = _short(ctx, p, launch.needs(ctx, p, ship, n, ship.cruise), left)
+            why = f"with {_s(n, 'guest')} aboard the supplies would be short of {short}" \
+                if short else "the supplies could not be paid at T-3"
             if left:  # the reputation a drop would pay with goes to the guests left behind
                 why = f"leaving {_s(left, 'presold guest')} behind costs " \
                       f"{launch.PRESOLD_PENALTY * left} reputation, and {why}"

@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from engine.commands import Command
+from engine.commands import Command, TakeAction
 from engine.view import View
 
 DIGITS = [str(i) for i in range(1, 10)]
@@ -200,7 +200,17 @@ class DecisionBar(OptionList):
         self.numbering = numbering(v) if v else None
         self._paths = [(words(v, c), c) for c in commands] if v else []
         number = self.numbering
-        self.numbered = number is not None and any(number(c) is not None for _, c in self._paths)
+        if v is not None and v.pending is not None and v.pending.actions_at and number:
+            # A turn's actions in the order of their keys (1-2 here, 3-4 clockwise, 5-6
+            # before), not the engine's (here, before, clockwise), which read 1 2 5 6 3 4.
+            self._paths.sort(key=lambda pc: number(pc[1]) or 99 if isinstance(
+                pc[1], TakeAction) else 99)
+        # At the main choice and a turn's actions digits are stations and actions only, even
+        # when none is offered (a forced meeting): a digit pressed there never means a place.
+        self.numbered = number is not None and (
+            any(number(c) is not None for _, c in self._paths) or (
+                v is not None and v.pending is not None
+                and (v.pending.main_choice or bool(v.pending.actions_at))))
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()

@@ -62,6 +62,11 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
         if isinstance(cmd, C.TravelShip) or (isinstance(cmd, C.Launch) and not main):
             return cmd.ship + 1  # at the main choice digits are stations: a launch, a letter
         if isinstance(cmd, C.PlayAgendaResource | C.PlayAgendaEffect | C.DiscardAgenda):
+            # Where digits are stations or a turn's actions, a card alone in the list (its
+            # group flattened) takes a letter: its place in hand collided with an action's
+            # number, and the keys fell back to positions.
+            if here or main:
+                return None
             return hand.index(cmd.card) + 1 if cmd.card in hand else None
         if isinstance(cmd, SealBid):  # a bid of 3 is key 3 (0 and over 9 take letters)
             return cmd.amount if 1 <= cmd.amount <= 9 else None
