@@ -39,11 +39,17 @@ def lock_free(ctx: Ctx) -> None:
     if t.phase in ("setup", "done", "final") or t.seat < 0:
         return
     p = ctx.player(t.seat)
+    same = ctx.r.tech_surcharge is None  # no surcharges: one fee for every technology
     for i, owners in enumerate(s.board.tech_owners):
         if owners and t.seat not in owners:
             place = technology_place(i + 1)
-            if place not in t.paid and ctx.r.tech_fee(ctx, p, i) == 0:
-                t.paid.append(place)
+            if place in t.paid:
+                continue
+            if ctx.r.tech_fee(ctx, p, i):
+                if same:
+                    return  # (a hot path: apply runs this before every command)
+                continue
+            t.paid.append(place)
 
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
