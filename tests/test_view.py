@@ -630,3 +630,27 @@ def test_keeping_an_upgrade_token_in_the_final_ship_moves_says_it_is_lost() -> N
                 return
         game.apply(bot.choose(game))
     raise AssertionError("no upgrade token in the final ship moves")
+
+
+def test_scheduling_a_cruise_says_the_fuel_you_pay_when_it_is_less_than_printed() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.rules import launch
+    from engine.view.options import gain
+
+    for seed in range(40):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            v = view(game)
+            for c in game.legal():
+                if isinstance(c, C.ScheduleCruise) and v.pending is not None:
+                    p = game.state.players[v.pending.seat]
+                    tile = game.state.board.cruise_spaces[c.space].tile
+                    fuel = launch.fuel_need(Ctx(game.state, game.comps), p, tile)
+                    words = gain(game, v.pending, c)
+                    if fuel < game.comps.cruise_tile(tile).fuel:
+                        assert words.endswith(f"; you pay {fuel} fuel"), words
+                        return
+                    assert "you pay" not in words
+            game.apply(bot.choose(game))
+    raise AssertionError("no cruise scheduled with less fuel than printed")

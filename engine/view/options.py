@@ -80,9 +80,15 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         return f"{_s(presold, 'presold guest')} to board" if presold else ""
     if isinstance(cmd, C.ScheduleCruise):
         pre = b.cruise_spaces[cmd.space].presold
-        if not pre:
-            return "no presold guests yet"
-        return "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
+        words = "no presold guests yet" if not pre else \
+            "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
+        tile = b.cruise_spaces[cmd.space].tile
+        if tile is not None:
+            # The tile prints its fuel; upgrades and technologies in use take some off.
+            fuel = launch.fuel_need(ctx, p, tile)
+            if fuel != game.comps.cruise_tile(tile).fuel:
+                words += f"; you pay {fuel} fuel"
+        return words
     if isinstance(cmd, C.TakeAction) and cmd.action in ("gain_resources", "refill_silo"):
         # What the silo holds decides both (a player took Gain Resources for fuel it lacked).
         return "silo: " + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, b.silo, strict=True))
