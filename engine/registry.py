@@ -155,8 +155,10 @@ def _supplies_words(ctx: Ctx, dec: D.LaunchSupplies) -> str:
     need = launch.launch_need(ctx, p)
     short = launch.deficit(ctx, p)
     missing = ", ".join(f"{n} {r}" for r, n in short.items() if n)
-    tail = f" (short of {missing}: play agenda cards or drop reputation for it)" if missing \
-        else ""
+    # The drop is once a turn: once made, only cards are left to name.
+    way = "play agenda cards" if ctx.s.turn.dropped or not p.reputation else \
+        "play agenda cards or drop reputation"
+    tail = f" (short of {missing}: {way} for it)" if missing else ""
     return (f"T-3 supplies: pay {need['food']} food, {need['oxygen']} oxygen, "
             f"{need['fuel']} fuel{tail}")
 

@@ -654,3 +654,24 @@ def test_scheduling_a_cruise_says_the_fuel_you_pay_when_it_is_less_than_printed(
                     assert "you pay" not in words
             game.apply(bot.choose(game))
     raise AssertionError("no cruise scheduled with less fuel than printed")
+
+
+def test_the_supplies_step_offers_the_drop_only_while_it_can_still_be_made() -> None:
+    from engine.bots.random_bot import RandomBot
+    from engine.decisions import LaunchSupplies
+
+    seen = set()
+    for seed in range(40):
+        game = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while not game.is_over and len(seen) < 2:
+            dec = game.pending
+            if isinstance(dec, LaunchSupplies) and "short of" in game.waiting_for():
+                p = game.state.players[dec.seat]
+                can = not game.state.turn.dropped and p.reputation > 0
+                assert ("or drop reputation" in game.waiting_for()) is can
+                seen.add(can)
+            game.apply(bot.choose(game))
+        if len(seen) == 2:
+            return
+    raise AssertionError(seen)
