@@ -4,6 +4,7 @@ only its own hand; the lobby; moves that race; undo at a table; the log's face-d
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -213,7 +214,11 @@ def test_the_lobby_joins_a_free_seat_and_a_race_and_an_undo_show_in_both_apps(
             assert mover.session.length == n - 1
             await caught_up([pa, pb], [sa, sb])
             assert other.game.state_hash() == mover.game.state_hash()
-            assert any("taken back" in t.plain for t in other.query_one(GameLog).texts)
+            # Both logs say whose move it was and what it did.
+            name = mover.game.state.players[mover.viewer].name
+            for screen in (mover, other):
+                said = [t.plain for t in screen.query_one(GameLog).texts if "took back" in t.plain]
+                assert said and said[-1].startswith(f"── {name} took back a move: "), said
             # A race: another app lands the move first; this one is told and shows it.
             cmd = mover.game.legal()[0]
             seat = mover.viewer
@@ -365,5 +370,52 @@ def test_a_table_made_in_the_lobby_draws_a_seed_nobody_is_shown(tmp_path: Path) 
             assert form.query_one("#seed", Input).value == ""
             seeds = {form.options().seed for _ in range(3)}
             assert len(seeds) == 3  # drawn afresh, never shown
+
+    asyncio.run(main())
+
+
+def test_after_an_undo_at_the_table_the_others_summary_holds_the_whole_turn(
+        tmp_path: Path) -> None:
+    """bob plays part of his turn, takes a move back and plays on: alice's summary of his
+    turn still begins where his turn began, not at the undo."""
+    from test_tui_turns import summary_text
+
+    new_table(tmp_path)
+
+    async def main() -> None:
+        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
+        async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+            sa = await sit(a, pa)
+            sb = await sit(b, pb)
+            pairs = [(a, pa, sa), (b, pb, sb)]
+
+            def bobs_moves() -> list[int]:  # the moves of bob's turn so far, by number
+                g = sb.game
+                if g.state.turn.seat != 1 or not sb.human_turn():
+                    return []
+                moves = sb.session.moves
+                began = max(i for i, m in enumerate(moves)
+                            if any(e.kind == "turn" for e in m.events))
+                return [i for i in range(began + 1, len(moves)) if moves[i].seat == 1]
+
+            for _ in range(300):
+                if len(bobs_moves()) >= 3 and sb.session.can_undo:
+                    break
+                await play(pairs, 1)
+            kept = bobs_moves()[:-1]
+            assert len(kept) >= 2
+            sb.action_undo()
+            await caught_up([pa, pb], [sa, sb])
+            while not sa.human_turn():
+                await play(pairs, 1)
+            await pa.pause()
+            text = summary_text(sa)
+            assert text.startswith("bob's turn"), text
+            # Every move bob kept from before the undo is in it, in his turn's words.
+            v = sa.facts()
+            for i in kept:
+                first = next(e for e in sa.session.moves[i].events if e.kind != "turn")
+                said = re.sub(r"^bob:? ", "", tidy(v, first.text)).rstrip(".").split(" (")[0]
+                assert said in text, (said, text)
 
     asyncio.run(main())

@@ -31,7 +31,7 @@ from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.log import GameLog
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
-from galcruise_tui.widgets.summary import TurnSummary
+from galcruise_tui.widgets.summary import Move, TurnSummary, taken_back
 from galcruise_tui.words import actor, tidy
 from saves import SaveError, Session
 from saves.table_session import TableSession
@@ -145,7 +145,9 @@ class GameScreen(Screen[None]):
         self._skip = threading.Event()
         self._agms_seen = view(session.game).turn.agm_done
         self._shown: dict[str, object] = {}
-        self.summary = TurnSummary()
+        humans = {i for i, k in enumerate(session.game.options.seat_kinds()) if k == "human"} \
+            if viewer is None else {viewer}
+        self.summary = TurnSummary(humans, session.length, view(session.game).turn.seat)
         self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
         self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
@@ -465,6 +467,7 @@ class GameScreen(Screen[None]):
         by_bot = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         vp_before = [p.vp for p in view(g).seats]
         try:
+            seat = g.actor(cmd)
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
             if isinstance(e, Stale):  # another app played first: show the table as it is
@@ -476,16 +479,16 @@ class GameScreen(Screen[None]):
                 return
             self.notify(safe(e, 400), severity="error")
             return
-        self._landed(events, by_bot, vp_before)
+        self._landed(seat, events, by_bot, vp_before)
 
-    def _landed(self, events: list[Event], by_bot: bool, vp_before: list[int]) -> None:
+    def _landed(self, seat: int, events: list[Event], by_bot: bool,
+                vp_before: list[int]) -> None:
         """A move was played (here or, at a table, in another app): log it and draw."""
         v = self.facts()  # one view of the position after the move, for every line drawn
         self.write_events(events, v)
         g = self.game
-        humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"} \
-            if self.viewer is None else {self.viewer}
-        self.summary.add(v, self.seen(events), humans, by_bot, vp_before)
+        self.summary.add(v, Move(seat, self.seen(events), by_bot, vp_before,
+                                 [p.vp for p in v.seats]))
         fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
         more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         self.redraw(boards=not (fast and more_bots), v=v)
@@ -508,14 +511,18 @@ class GameScreen(Screen[None]):
             self.redraw(boards=False)
         if landed is None:
             return
-        if not landed:  # a move was taken back at the table: the game was read afresh
-            self.log_line(Text("── a move was taken back at the table ──", style="italic"))
-            self._agms_seen = view(self.game).turn.agm_done
-            self.summary.take(view(self.game))
+        if landed.taken:  # a move was taken back at the table: the game was read afresh
+            v = self.facts()
+            self.summary.rewind(v, session.length - len(landed.landed))
+            gone = [Move(m.seat, self.seen(m.events), self.seat_kind(m.seat) != "human",
+                         m.vp_before, m.vp_before) for m in landed.taken]
+            self.log_line(Text(f"── {taken_back(v, gone)} ──", style="italic"))
+            self._agms_seen = v.turn.agm_done
+        for move in landed.landed:
+            self._landed(move.seat, move.events, self.seat_kind(move.seat) != "human",
+                         move.vp_before)
+        if landed.taken and not landed.landed:
             self.redraw()
-            return
-        for move in landed:
-            self._landed(move.events, self.seat_kind(move.seat) != "human", move.vp_before)
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
@@ -618,11 +625,12 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.session.undo():
-            self.log_line(Text("── undone ──", style="italic"))
             self.thinking = False
-            v = view(self.game)
+            v = self.facts()
+            gone = self.summary.rewind(v, self.session.length)  # the bots' moves go with it
+            self.log_line(Text(f"── {taken_back(v, gone, self._undone_words())} ──",
+                               style="italic"))
             self._agms_seen = v.turn.agm_done
-            self.summary.take(v)  # what the bots did is undone with it
             self._hide_summary()
             self.redraw()
         elif isinstance(self.session, TableSession) and self.session.warning:
@@ -631,10 +639,28 @@ class GameScreen(Screen[None]):
             self.session.warning = None
             self.poll_table()
 
+    def _undone_words(self) -> str:
+        """What the move just taken back did, when this screen did not see it played."""
+        s = self.session
+        if isinstance(s, TableSession):
+            said = [e.text for m in s.taken_back[:1] for e in self.seen(m.events)
+                    if e.kind not in (REVEAL, "turn")]
+            return said[0] if said else ""
+        if s.file.redo:
+            words = describe(self.game, s.file.redo[0])
+            return words[:1].lower() + words[1:]
+        return ""
+
     def action_redo(self) -> None:
         if self.session.redo():
             self.log_line(Text("── redone ──", style="italic"))
-            self.write_events(self.session.last_events)
+            v = self.facts()
+            redone = self.session.redone  # the bot moves after it came back too
+            afters = [vp for _, _, vp in redone[1:]] + [[p.vp for p in v.seats]]
+            for (seat, events, vp_before), vp_after in zip(redone, afters, strict=True):
+                self.write_events(events, v)
+                self.summary.add(v, Move(seat, self.seen(events),
+                                         self.seat_kind(seat) != "human", vp_before, vp_after))
         elif self.session.warning:
             self.notify(safe(self.session.warning, 400), severity="error")
         self.redraw()
