@@ -419,3 +419,32 @@ def test_after_an_undo_at_the_table_the_others_summary_holds_the_whole_turn(
                 assert said in text, (said, text)
 
     asyncio.run(main())
+
+
+def test_your_own_move_at_a_table_is_in_view_at_the_end_of_the_log(tmp_path: Path) -> None:
+    """The log scrolled to its end as a move was logged, before the redraw that follows gave
+    the decision bar more rows: the move's last lines sat below the log's bottom until the
+    next move. Now the newest line stays in view however the rows change."""
+    new_table(tmp_path)
+
+    async def main() -> None:
+        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
+        async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+            sa = await sit(a, pa)
+            sb = await sit(b, pb)
+            pairs = [(a, pa, sa), (b, pb, sb)]
+            await pa.press("l")  # a narrow terminal: the log takes the boards' place
+            await pa.pause()
+            log = sa.query_one(GameLog)
+            checked = 0
+            while sa.session.length < 110:
+                await play(pairs, 1)
+                if sa.session.actors[-1] != 0:
+                    continue
+                await pa.pause()
+                assert log.scroll_y == log.max_scroll_y, \
+                    (sa.session.length, log.scroll_y, log.max_scroll_y)
+                checked += 1
+            assert checked > 30
+
+    asyncio.run(main())
