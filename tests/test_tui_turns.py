@@ -51,7 +51,7 @@ def test_rachel_bumping_your_worker_says_so_in_the_prompt() -> None:
         # Rachel's worker may bump the NPC's, which bumps Pink's: the prompt names the last.
         bumper = "the NPC" if "the NPC worker bumps Pink's" in summary_text(screen) \
             else "Rachel"
-        assert waiting.endswith(f"(1 to take) — your piece was bumped by {bumper}")
+        assert waiting.endswith(f"(1 to take) — your worker was bumped by {bumper}")
         assert "Rachel's turn" in summary_text(screen)
         assert "bumps Pink's worker" in summary_text(screen)
 

@@ -42,6 +42,9 @@ MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swa
 TALL = 32  # from this height the decision bar gets more rows
 SHORT = 28  # below this height the others' turns take fewer rows from the boards
 AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
+BUMPED = re.compile(r"'s (worker|expert) back to the break room")  # placement.bump, npc's
+# ASCII dots: a terminal that draws "…" two cells wide left a stray letter beside the notice.
+THINKING = "The expert is thinking about your choice..."
 PAUSES = (0.0, 0.4, 1.0, 2.0)  # seconds between bot moves, cycled by `p`
 POLL = 0.1  # seconds between looks at a table's store (a PRAGMA while nothing changed)
 
@@ -148,7 +151,8 @@ class GameScreen(Screen[None]):
         humans = {i for i, k in enumerate(session.game.options.seat_kinds()) if k == "human"} \
             if viewer is None else {viewer}
         self.summary = TurnSummary(humans, session.length, view(session.game).turn.seat)
-        self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
+        # seat -> the piece of it last bumped and by whom, as the bump's line said them
+        self._bumped_by: dict[int, tuple[str, str]] = {}
         self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
         self.hinting = False  # the expert is working out a hint
@@ -324,7 +328,7 @@ class GameScreen(Screen[None]):
         human = self.human_turn()
         cause = self.caused_by(v) if human else ""
         ask = tidy(v, g.waiting_for())
-        if cause.startswith("your piece was bumped"):
+        if cause.startswith("your ") and " was bumped by " in cause:
             ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
         waiting = Text(ask, style="bold")
         if self.viewer is not None and not bot_next and g.pending is not None and not human:
@@ -369,7 +373,8 @@ class GameScreen(Screen[None]):
         if dec is None or turn.number == 0 or dec.seat == turn.seat:
             return ""
         if dec.bumped and dec.seat in self._bumped_by:
-            return f"your piece was bumped by {self._bumped_by[dec.seat]}"
+            piece, who = self._bumped_by[dec.seat]
+            return f"your {piece} was bumped by {who}"
         return f"asked during {plain(v.seats[turn.seat].name)}'s turn"
 
     def _show_summary(self, text: Text | None) -> None:
@@ -449,7 +454,8 @@ class GameScreen(Screen[None]):
                 self._agm_scored[e.seat] = int(m.group(1))
             if e.kind == "bump" and 0 <= e.seat < len(v.seats):
                 name = "the NPC" if seat < 0 else plain(v.seats[seat].name)
-                self._bumped_by[e.seat] = name
+                piece = m.group(1) if (m := BUMPED.search(e.text)) else "piece"
+                self._bumped_by[e.seat] = (piece, name)
             who = marks[seat] if 0 <= seat < len(marks) else ("N" if seat == NPC else "·")
             style = "bold" if e.kind in ("agm", "end", "goal") else ""
             lines.append(Text.assemble((f"{who} ", "bold"), (text, style)))
@@ -565,7 +571,7 @@ class GameScreen(Screen[None]):
         self.hinting = True
         self.refresh_bindings()
         self.dismiss_hint()  # one hint on screen at a time
-        self.notify("The expert is thinking about your choice…", timeout=3)
+        self.notify(THINKING, timeout=3)
         self.hint_worker(self.game.copy(), self.session.length)
 
     def dismiss_hint(self) -> bool:
@@ -588,6 +594,12 @@ class GameScreen(Screen[None]):
     def _show_hints(self, hints: list[tuple[Command, float]], at: int) -> None:
         self.hinting = False
         self.refresh_bindings()
+        # The answer replaces the notice that it was coming (it stood above the answer for
+        # the rest of its 3 s). Textual's notify returns no handle: the notice is found by
+        # its words.
+        app = self.app
+        for note in [n for n in app._notifications if n.message == THINKING]:
+            app._unnotify(note)
         if not self.is_attached or at != self.session.length:
             return  # the position moved on while the expert thought
         bar = self.query_one(DecisionBar)

@@ -103,7 +103,7 @@ class TurnSummary:
             if e.kind != "agm" and mine is not None and who == mine and \
                     0 <= mine < len(players):
                 name = players[mine].name
-                for head in (": ", " ", "'s "):
+                for head in (": ", " "):  # "Blue's ship 1" keeps its owner
                     text = text.removeprefix(name + head)
             if text.startswith("The "):  # it follows "; " or ": " in the paragraph
                 text = "t" + text[1:]
