@@ -202,7 +202,11 @@ class GameScreen(Screen[None]):
             backlog, self.session.backlog = self.session.backlog, []
             if backlog:
                 self.write_events(backlog, history=True)
-            self.log_line(Text(f"Continued after {self.session.length} moves.", style="italic"))
+            # Where play was taken up, as the turn headings say it (a count of moves meant
+            # nothing to a player).
+            t = view(g).turn
+            at = f"turn {t.number} (round {t.round})" if t.number else "the setup"
+            self.log_line(Text(f"── Continued here, in {at} ──", style="italic"))
         self.redraw()
         self.query_one(DecisionBar).focus()
         if isinstance(self.session, TableSession):
