@@ -16,7 +16,7 @@ from engine.names import a as with_article
 from engine.names import readable
 from engine.rules import cruises, developments, experts, funding, modifiers, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
-from engine.state import NEUTRAL, NPC
+from engine.state import NEUTRAL, NPC, Player
 
 # Guest colours with letters, so nothing depends on seeing colour.
 GUEST_LETTER = {"orange": "A", "purple": "R", "teal": "F"}
@@ -106,6 +106,18 @@ def segment_effect_text(e: object, short: bool = False) -> str:
         return f"{amount} funding bonus{'es' if amount != 1 else ''}" if not short else \
             f"{amount} funding"
     return got
+
+
+def _storage_note(p: Player, resource: str, dec: object) -> str:
+    """What a full storage means for one more: ' (storage full: 3 held, room for 2; spend it
+    in this step)'. A reputation drop's or a card's resources may stay over storage until
+    the step ends (testers read '3/2 ... lost' as a loss already made)."""
+    have, room = p.resource(resource), p.capacity(resource)
+    if have < room:
+        return ""
+    if getattr(dec, "overflow", False):
+        return f" (storage full: {have} held, room for {room}; spend it in this step)"
+    return f" (storage full: {have} held, room for {room}; no room for it, it is lost)"
 
 
 def section_price(section: int, off: int) -> str:
@@ -287,10 +299,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return (f"Funding bonus: {n} {what}",)
     if isinstance(cmd, C.ChooseResource):
         p = s.players[seat]
-        if p.resource(cmd.resource) >= p.capacity(cmd.resource):
-            return (f"Take 1 {cmd.resource} (storage full, {p.resource(cmd.resource)}/"
-                    f"{p.capacity(cmd.resource)}: lost unless spent first)",)
-        return (f"Take 1 {cmd.resource}",)
+        return (f"Take 1 {cmd.resource}{_storage_note(p, cmd.resource, dec)}",)
     if isinstance(cmd, C.PlayAgendaResource):
         a = c.agenda(cmd.card)
         return (FREE_GROUP, "Play a card for its resource", f"{a.name}: 1 {a.resource}")

@@ -116,3 +116,24 @@ def test_an_undo_line_names_whose_move_and_what_it_did() -> None:
             _turn_move(1, blue, f"{blue} takes 1 oxygen.")]
     assert taken_back(v, gone) == \
         f"{blue} took back a move: takes 1 food (reputation drop) (and the 1 move after it)"
+
+
+def test_a_resource_over_storage_from_a_reputation_drop_says_to_spend_it_not_that_it_is_lost(
+) -> None:
+    """N9: 'Take 1 fuel (storage full, 3/2: lost unless spent first)' at a reputation drop,
+    whose resources may stay over storage until the step ends."""
+    from engine.commands import ChooseResource, DropReputation
+
+    g = table()
+    pink = g.state.players[0]
+    pink.reputation = 9
+    work(g, pink, 1, ["purchase_supplies", "hire_expert"])
+    pink.fuel = pink.capacity("fuel") + 1  # over storage already, as after a first pick
+    drop = next(c for c in g.legal() if isinstance(c, DropReputation) and c.bonus == "resource")
+    g.apply(drop)
+    assert g.pending is not None and g.pending.overflow  # type: ignore[attr-defined]
+    assert describe(g, ChooseResource("fuel")) == (
+        f"Take 1 fuel (storage full: {pink.fuel} held, room for {pink.capacity('fuel')}; "
+        "spend it in this step)")
+    pink.food = 0
+    assert describe(g, ChooseResource("food")) == "Take 1 food"
