@@ -54,6 +54,8 @@ def test_rachel_bumping_your_worker_says_so_in_the_prompt() -> None:
         assert waiting.endswith(f"(1 to take) — your worker was bumped by {bumper}")
         assert "Rachel's turn" in summary_text(screen)
         assert "bumps Pink's worker" in summary_text(screen)
+        # The status line: Rachel's turn, and Pink's choice in it (it said only whose turn).
+        assert "Rachel's turn · you choose" in str(screen.query_one("#status").render())
 
     run(body, seed=4)
 
