@@ -137,3 +137,15 @@ def test_a_resource_over_storage_from_a_reputation_drop_says_to_spend_it_not_tha
         "spend it in this step)")
     pink.food = 0
     assert describe(g, ChooseResource("food")) == "Take 1 food"
+
+
+def test_the_launch_towers_legend_matches_its_marks() -> None:
+    """The legend showed '×××' for a removed token the tower draws '××' or '××××'."""
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=2, seed=5))
+    g.state.players[0].tower_top[0] = "removed"
+    board = render.player_board(view(g), 0)
+    legend = next(line for line in board.splitlines() if "removed" in line)
+    assert "×× removed: a top one gives 2" in legend and "×××" not in legend
+    assert len(legend) <= 78  # one line at 80 columns

@@ -454,7 +454,9 @@ def player_board(v: View, seat: int) -> str:
     out.append(f"[b]Break room[/b] {room}   experts not hired: {hire}")
     out.append("[b]Launch tower[/b] top " + _tokens(p.tower_top)
                + "   bottom " + _tokens(p.tower_bottom))
-    out.append("   (\\[x] up, \\[▼] flipped for a cruise, ××× removed: the top bonus gives 2)")
+    # One × a letter of the token's label (×× for "1$"); a removed top token's funding bonus
+    # gives 2, a bottom one's nothing (the legend said "the top bonus gives 2" by either row).
+    out.append("   (\\[x] up, \\[▼] flipped for a cruise, ×× removed: a top one gives 2)")
     ups = [f"{guest(r.colour)} {'■' * r.unlocked}{'□' * (r.spaces - r.unlocked)}"
            for r in p.upgrade_rows]
     out.append("[b]Upgrades[/b] " + "  ".join(ups))
