@@ -14,16 +14,14 @@ from engine.decisions import Act
 from engine.game import Game
 from engine.names import a as with_article
 from engine.names import readable
-from engine.rules import cruises, developments, experts, funding, network, places, ships
+from engine.rules import cruises, developments, experts, funding, modifiers, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
-from engine.state import NEUTRAL, NPC
+from engine.state import NEUTRAL, NPC, Player
 
 # Guest colours with letters, so nothing depends on seeing colour.
 GUEST_LETTER = {"orange": "A", "purple": "R", "teal": "F"}
 GUEST_NAME = {"orange": "adventurous", "purple": "relaxing", "teal": "family"}
 STOP_LETTER = {"orange": "A", "purple": "R", "teal": "F", "space": "·", "return": "⌂"}
-SECTION = {-1: "presold", 0: "queue, 1 ad", 1: "queue, 2 ads", 2: "queue, 3 ads",
-           3: "supply, 4 ads"}
 FREE_GROUP = "Cards, reputation and technologies"
 
 # What "Done" means at each kind of decision.
@@ -110,6 +108,26 @@ def segment_effect_text(e: object, short: bool = False) -> str:
     return got
 
 
+def _storage_note(p: Player, resource: str, dec: object) -> str:
+    """What a full storage means for one more: ' (storage full: 3 held, room for 2; spend it
+    in this step)'. A reputation drop's or a card's resources may stay over storage until
+    the step ends (testers read '3/2 ... lost' as a loss already made)."""
+    have, room = p.resource(resource), p.capacity(resource)
+    if have < room:
+        return ""
+    if getattr(dec, "overflow", False):
+        return f" (storage full: {have} held, room for {room}; spend it in this step)"
+    return f" (storage full: {have} held, room for {room}; no room for it, it is lost)"
+
+
+def section_price(section: int, off: int) -> str:
+    """'queue, 1 ad (2 - 1 off)': where a guest waits and what it costs after a discount."""
+    price, full = cruises.guest_price(section, off), cruises.guest_price(section)
+    where = "supply" if section == 3 else "queue"
+    cut = f" ({full} - {full - price} off)" if price < full else ""
+    return f"{where}, {price} ad{'' if price == 1 else 's'}{cut}"
+
+
 def describe(game: Game, cmd: C.Command) -> str:
     """One sentence for the command, as the current player would read it."""
     return ", ".join(x for x in path(game, cmd) if x != FREE_GROUP)
@@ -134,7 +152,9 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         piece = "a worker" if cmd.piece == "worker" else \
             f"the {cmd.piece.split('_')[1]} expert"
         occ = b.occupants[cmd.station - 1]
-        bump = f", bumping {seat_name(game, occ.seat)}" if occ else ""
+        bump = "" if occ is None else f", bumping {seat_name(game, occ.seat)}" \
+            if occ.seat != seat else \
+            f", bumping your own {'worker' if occ.piece == 'worker' else 'expert'}"
         return (f"Place {piece}", f"on station {cmd.station}: {acts}{bump}")
     if isinstance(cmd, C.TakeAction):
         fee = ""
@@ -175,8 +195,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         if not developments.site_owners(ctx, cmd.site):  # the first there covers the icon
             where += ", +1 reputation" if cmd.site[0] != "t" else \
                 ", +1 reputation, invents it"
+        pay = " + ".join(f"{n} {what}" for n, what in ((cmd.resources, cmd.row),
+                                                        (money, "money")) if n)
         return (f"Build {with_article(cmd.row)} development", where,
-                f"pay {cmd.resources} {cmd.row} + {money} money")
+                f"pay {pay}" if pay else "free")
     if isinstance(cmd, C.HireExpert):
         if not isinstance(dec, Act):
             return (f"Hire the {cmd.side} expert",)
@@ -243,11 +265,15 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return (f"Advertise cruise {cmd.space + 1} ({stops(game, sp.tile)}; "
                 f"{len(sp.presold)} presold)",)
     if isinstance(cmd, C.SellTicket):
-        return (f"Sell a ticket to {a_guest(cmd.colour)} guest from the {SECTION[cmd.section]}",)
+        off = cruises.ad_discount(ctx, s.players[seat])
+        return (f"Sell a ticket to {a_guest(cmd.colour)} guest from the "
+                f"{section_price(cmd.section, off)}",)
     if isinstance(cmd, C.BoardGuest):
         if cmd.section == -1:
             return (f"Board the presold {guest(cmd.colour)} guest (free)",)
-        return (f"Board {a_guest(cmd.colour)} guest from the {SECTION[cmd.section]}",)
+        off = modifiers.amount(ctx, s.players[seat], "last_minute_discount")
+        return (f"Board {a_guest(cmd.colour)} guest from the "
+                f"{section_price(cmd.section, off)}",)
     if isinstance(cmd, C.UnlockUpgrade):
         up = c.upgrade(cmd.upgrade)
         return (f"Unlock {GUEST_NAME[up.colour]} upgrade {up.index}: {up.text}",)
@@ -276,10 +302,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return (f"Funding bonus: {n} {what}",)
     if isinstance(cmd, C.ChooseResource):
         p = s.players[seat]
-        if p.resource(cmd.resource) >= p.capacity(cmd.resource):
-            return (f"Take 1 {cmd.resource} (storage full, {p.resource(cmd.resource)}/"
-                    f"{p.capacity(cmd.resource)}: lost unless spent first)",)
-        return (f"Take 1 {cmd.resource}",)
+        return (f"Take 1 {cmd.resource}{_storage_note(p, cmd.resource, dec)}",)
     if isinstance(cmd, C.PlayAgendaResource):
         a = c.agenda(cmd.card)
         return (FREE_GROUP, "Play a card for its resource", f"{a.name}: 1 {a.resource}")

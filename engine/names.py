@@ -25,6 +25,14 @@ def guest(colour: str) -> str:
     return f"{a(colour_name(colour))} guest"
 
 
+def amounts(parts: list[tuple[int, str]]) -> str:
+    """'3 food, 3 oxygen and 2 fuel': the parts that are not 0, or 'nothing'."""
+    said = [f"{n} {what}" for n, what in parts if n]
+    if not said:
+        return "nothing"
+    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+
+
 def readable(ident: str) -> str:
     """An id with no name of its own (a module's new action), readable: 'launch_party' ->
     'Launch party'."""

@@ -76,6 +76,8 @@ class Session:
         self.file = gf
         self.path = path
         self.last_events: list[Event] = []
+        # What the last redo played: (seat, events, VP before) of each move, for the screen.
+        self.redone: list[tuple[int, list[Event], list[int]]] = []
         # The events of the moves replayed on load, for the screen's log; it takes them.
         self.backlog: list[Event] = []
         self.warning: str | None = None
@@ -278,6 +280,7 @@ class Session:
         return True
 
     def redo(self) -> bool:
+        self.redone = []
         if not self.file.redo or not self._redo_one():
             return False
         # Bot moves that followed come back with it.
@@ -290,8 +293,9 @@ class Session:
     def _redo_one(self) -> bool:
         # Taken off the redo list only once applied, so a refused redo loses nothing.
         cmd = self.file.redo[0]
+        vp = [p.vp for p in self.game.state.players]
         try:
-            self._apply_logged(cmd)
+            events = self._apply_logged(cmd)
         except Exception as e:  # noqa: BLE001 - a redo never takes the app down
             # Illegal redos are dropped at load, so this is a rules bug (a fuzzer's repro):
             # the game stays where it was, and the rest of the list is void.
@@ -301,6 +305,7 @@ class Session:
             return False
         self.file.redo.pop(0)
         self.file.commands.append(cmd)
+        self.redone.append((self.actors[-1], events, vp))
         return True
 
     def _rewind(self, target: int) -> None:

@@ -32,6 +32,14 @@ class Landed(NamedTuple):
     vp_before: list[int]
 
 
+class Polled(NamedTuple):
+    """What a poll found: the moves taken back at the table (an undo there), in the order
+    they had been played, then the moves that landed, in order."""
+
+    taken: list[Landed]
+    landed: list[Landed]
+
+
 class TableSession:
     def __init__(self, store: TableStore, table: str, seat: int | None,
                  secret: str | None) -> None:
@@ -47,6 +55,11 @@ class TableSession:
         self.backlog: list[Event] = []  # the moves played before this copy joined, for the log
         self.game: Game
         self.actors: list[int] = []
+        # Each move as it was played here: an undo at the table says which moves it took back.
+        self.moves: list[Landed] = []
+        self.commands: list[Command] = []
+        self.taken_back: list[Landed] = []  # what this app's own last undo took back
+        self.redone: list[tuple[int, list[Event], list[int]]] = []  # no redo at a table
         self.reveals: list[int] = []  # move counts after a move that revealed hidden cards
         self._snaps: dict[int, bytes] = {}
         self._undos = -1
@@ -57,6 +70,7 @@ class TableSession:
         undos, moves = self.store.commands(self.table, 0)
         self.game = self.store.start(self.table)
         self.actors, self.reveals, self._snaps = [], [], {}
+        self.moves, self.commands = [], []
         self._undos = undos
         self.backlog = []
         for seat, cmd in moves:
@@ -64,6 +78,7 @@ class TableSession:
 
     def _play(self, seat: int, cmd: Command) -> list[Event]:
         g = self.game
+        vp = [p.vp for p in g.state.players]
         self._snaps[self.length] = g.snapshot()
         self._snaps.pop(self.length - KEEP_SNAPSHOTS, None)
         try:
@@ -72,6 +87,8 @@ class TableSession:
             raise TableError(f"{self.store.path}: table {self.table} is damaged at move "
                              f"{self.length + 1} ({e}).") from None
         self.actors.append(seat)
+        self.moves.append(Landed(seat, events, vp))
+        self.commands.append(cmd)
         if any(e.kind == REVEAL for e in events):
             self.reveals.append(self.length)
         self.last_events = events
@@ -120,22 +137,27 @@ class TableSession:
                              f"({type(e).__name__}: {str(e)[:200]}); nothing was lost, try "
                              "again.") from None
 
-    def poll(self) -> list[Landed] | None:
-        """What landed since the last look: None when nothing did; the moves played here, in
-        order; or an empty list after an undo at the table (the game was read afresh)."""
+    def poll(self) -> Polled | None:
+        """What changed at the table since the last look; None when nothing did."""
         version = self._ask(self.store.data_version)
         if version == self._seen_version:
             return None
         self._seen_version = version
         undos, moves = self._ask(lambda: self.store.commands(self.table, self.length))
         if undos != self._undos:
+            # The game is read afresh; the moves both lines share stand, the rest of the old
+            # line was taken back (moves may have landed after the undo, before this look).
+            old, old_commands = self.moves, self.commands
             self._load()
-            return []
-        out = []
+            k = 0
+            while k < min(len(old), self.length) and old_commands[k] == self.commands[k] \
+                    and old[k].seat == self.moves[k].seat:
+                k += 1
+            return Polled(old[k:], self.moves[k:])
+        start = self.length
         for seat, cmd in moves:
-            vp = [p.vp for p in self.game.state.players]
-            out.append(Landed(seat, self._play(seat, cmd), vp))
-        return out or None
+            self._play(seat, cmd)
+        return Polled([], self.moves[start:]) if moves else None
 
     # --- undo: your own moves, in your own turn, until a reveal ----------------------------
     @property
@@ -159,6 +181,7 @@ class TableSession:
             self.warning = str(e)
             return False
         target = self.length - 1
+        self.taken_back = self.moves[target:]
         snap = self._snaps.pop(target, None)
         self._undos += 1
         if snap is None:
@@ -166,6 +189,8 @@ class TableSession:
         else:
             self.game = Game.from_snapshot(snap, self.game.comps)
             self.actors.pop()
+            self.moves.pop()
+            self.commands.pop()
             self.reveals = [r for r in self.reveals if r <= target]
         return True
 

@@ -4,6 +4,7 @@ only its own hand; the lobby; moves that race; undo at a table; the log's face-d
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -213,7 +214,11 @@ def test_the_lobby_joins_a_free_seat_and_a_race_and_an_undo_show_in_both_apps(
             assert mover.session.length == n - 1
             await caught_up([pa, pb], [sa, sb])
             assert other.game.state_hash() == mover.game.state_hash()
-            assert any("taken back" in t.plain for t in other.query_one(GameLog).texts)
+            # Both logs say whose move it was and what it did.
+            name = mover.game.state.players[mover.viewer].name
+            for screen in (mover, other):
+                said = [t.plain for t in screen.query_one(GameLog).texts if "took back" in t.plain]
+                assert said and said[-1].startswith(f"── {name} took back a move: "), said
             # A race: another app lands the move first; this one is told and shows it.
             cmd = mover.game.legal()[0]
             seat = mover.viewer
@@ -437,5 +442,79 @@ def test_a_person_at_a_free_seat_is_named_beside_the_seats_colour(tmp_path: Path
                      if "  VP " in line]
             assert heads[0].startswith(f"B {who} (Blue)  VP ")  # this seat first
             assert heads[1].startswith("L alice  VP ")
+
+
+def test_after_an_undo_at_the_table_the_others_summary_holds_the_whole_turn(
+        tmp_path: Path) -> None:
+    """bob plays part of his turn, takes a move back and plays on: alice's summary of his
+    turn still begins where his turn began, not at the undo."""
+    from test_tui_turns import summary_text
+
+    new_table(tmp_path)
+
+    async def main() -> None:
+        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
+        async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+            sa = await sit(a, pa)
+            sb = await sit(b, pb)
+            pairs = [(a, pa, sa), (b, pb, sb)]
+
+            def bobs_moves() -> list[int]:  # the moves of bob's turn so far, by number
+                g = sb.game
+                if g.state.turn.seat != 1 or not sb.human_turn():
+                    return []
+                moves = sb.session.moves
+                began = max(i for i, m in enumerate(moves)
+                            if any(e.kind == "turn" for e in m.events))
+                return [i for i in range(began + 1, len(moves)) if moves[i].seat == 1]
+
+            for _ in range(300):
+                if len(bobs_moves()) >= 3 and sb.session.can_undo:
+                    break
+                await play(pairs, 1)
+            kept = bobs_moves()[:-1]
+            assert len(kept) >= 2
+            sb.action_undo()
+            await caught_up([pa, pb], [sa, sb])
+            while not sa.human_turn():
+                await play(pairs, 1)
+            await pa.pause()
+            text = summary_text(sa)
+            assert text.startswith("bob's turn"), text
+            # Every move bob kept from before the undo is in it, in his turn's words.
+            v = sa.facts()
+            for i in kept:
+                first = next(e for e in sa.session.moves[i].events if e.kind != "turn")
+                said = re.sub(r"^bob:? ", "", tidy(v, first.text)).rstrip(".").split(" (")[0]
+                assert said in text, (said, text)
+
+    asyncio.run(main())
+
+
+def test_your_own_move_at_a_table_is_in_view_at_the_end_of_the_log(tmp_path: Path) -> None:
+    """The log scrolled to its end as a move was logged, before the redraw that follows gave
+    the decision bar more rows: the move's last lines sat below the log's bottom until the
+    next move. Now the newest line stays in view however the rows change."""
+    new_table(tmp_path)
+
+    async def main() -> None:
+        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
+        async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+            sa = await sit(a, pa)
+            sb = await sit(b, pb)
+            pairs = [(a, pa, sa), (b, pb, sb)]
+            await pa.press("l")  # a narrow terminal: the log takes the boards' place
+            await pa.pause()
+            log = sa.query_one(GameLog)
+            checked = 0
+            while sa.session.length < 110:
+                await play(pairs, 1)
+                if sa.session.actors[-1] != 0:
+                    continue
+                await pa.pause()
+                assert log.scroll_y == log.max_scroll_y, \
+                    (sa.session.length, log.scroll_y, log.max_scroll_y)
+                checked += 1
+            assert checked > 30
 
     asyncio.run(main())

@@ -652,6 +652,9 @@ def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
 
         notes = [Text.from_markup(str(x.message)).plain for x in app._notifications]
         hint = next(m for m in notes if m.startswith("1. "))
+        from galcruise_tui.screens.game import THINKING
+
+        assert THINKING not in notes  # the answer took the place of "thinking"
         for i, (cmd, worth) in enumerate(expected, 1):
             assert f"{i}. {' '.join(screen.query_one(DecisionBar).keys_for(cmd))}" in hint
             assert f"(worth {worth:.1f})" in hint

@@ -51,9 +51,40 @@ def test_rachel_bumping_your_worker_says_so_in_the_prompt() -> None:
         # Rachel's worker may bump the NPC's, which bumps Pink's: the prompt names the last.
         bumper = "the NPC" if "the NPC worker bumps Pink's" in summary_text(screen) \
             else "Rachel"
-        assert waiting.endswith(f"(1 to take) — your piece was bumped by {bumper}")
+        assert waiting.endswith(f"(1 to take) — your worker was bumped by {bumper}")
         assert "Rachel's turn" in summary_text(screen)
         assert "bumps Pink's worker" in summary_text(screen)
+        # The status line: Rachel's turn, and Pink's choice in it (it said only whose turn).
+        assert "Rachel's turn · you choose" in str(screen.query_one("#status").render())
+
+    run(body, seed=4)
+
+
+def test_an_undo_back_into_rachels_turn_sums_up_her_whole_turn_again() -> None:
+    """Pink is asked for a funding bonus in Rachel's turn, takes one, then takes it back:
+    the summary shows Rachel's turn as it now stands, from its start, not nothing."""
+    from test_tui import choose
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, players=1)
+
+        def bumped_by_rachel(g: Game) -> bool:
+            dec = g.pending
+            return dec is not None and dec.kind == "funding" and g.state.turn.seat == 1
+
+        await play_until(app, pilot, screen, bumped_by_rachel)
+        first = summary_text(screen)
+        assert first.startswith("Rachel's turn") and "bumps Pink's worker" in first
+        at = screen.session.length
+        await choose(app, pilot, screen, screen.game.legal()[0])
+        await pilot.press("escape")
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.session.length == at
+        again = summary_text(screen)
+        assert again.startswith("Rachel's turn") and "bumps Pink's worker" in again, again
+        log = [t.plain for t in screen.query_one("#log").texts]
+        assert log[-1].startswith("── Pink took back a move: takes "), log[-1]
 
     run(body, seed=4)
 

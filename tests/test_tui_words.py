@@ -102,7 +102,8 @@ def test_a_continued_game_logs_the_moves_made_before_it_was_left() -> None:
         after = [t.plain for t in app.screen.query_one(GameLog).texts]
         # Every move's lines as they were logged in play, then where the game was taken up.
         assert after[1:len(before)] == before[1:]
-        assert after[-1] == f"Continued after {app.screen.session.length} moves."
+        s = app.screen.game.state
+        assert after[-1] == f"── Continued here, in turn {s.turn.number} (round {s.round}) ──"
         assert sum(t.startswith("── ") for t in after) >= 4  # the turns' headings
 
     run(body)

@@ -137,7 +137,8 @@ def apply(ctx: Ctx, p: Player, dec: Act, cmd: BuildDevelopment) -> bool:
     extra = site_surcharge(ctx, cmd.site)
     p.money -= extra
     money += extra
-    ctx.log("pay", p.seat, f"{p.name} pays {cmd.resources} {cmd.row} and {money} money.")
+    ctx.log("pay", p.seat, f"{p.name} pays "
+            f"{names.amounts([(cmd.resources, cmd.row), (money, 'money')])}.")
     place(ctx, p, cmd.row, cmd.site)
     return True
 

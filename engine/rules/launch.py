@@ -244,8 +244,8 @@ def board(ctx: Ctx, dec: Boarding, cmd: Command) -> None:
     else:
         price = cruises.take_guest(ctx, p, cmd.colour, cmd.section,
                                    modifiers.amount(ctx, p, "last_minute_discount"))
-        ctx.log("board", p.seat, f"{p.name} sells a last-minute ticket to "
-                f"{names.guest(cmd.colour)} for {price} ad{'s' if price != 1 else ''}.")
+        ctx.log("board", p.seat, f"{p.name} boards a last-minute guest: "
+                f"{names.guest(cmd.colour)}, for {price} ad{'s' if price != 1 else ''}.")
     ship.guests.append(cmd.colour)
     ship.berths = cabin_capacity(ctx, p, ship)
     ctx.push(dec)
@@ -394,8 +394,8 @@ def liftoff(ctx: Ctx, dec: LaunchSupplies, cmd: Command) -> None:
         if raw[r]:  # a discount on a resource that was due
             technologies.record_use(ctx, p, f"launch_{r}_discount")
         p.set_resource(r, p.resource(r) - need[r])
-    ctx.log("launch", p.seat, f"T-3: {p.name} pays {need['food']} food, {need['oxygen']} "
-            f"oxygen and {need['fuel']} fuel.")
+    ctx.log("launch", p.seat, f"T-3: {p.name} pays " + names.amounts(
+        [(need["food"], "food"), (need["oxygen"], "oxygen"), (need["fuel"], "fuel")]) + ".")
     vp = cockpit_vp(ctx, p, ship)
     p.vp += vp
     first = not ship.launched_once

@@ -16,7 +16,9 @@ def place_cube(ctx: Ctx, seat: int, why: str) -> None:
     if seat >= 0:
         ctx.player(seat).cubes_on_track += 1
     section, _ = locate(ctx, len(b.progress) - 1)
-    where = f"in section {section + 1}" if section < 3 else "beyond section 3"
+    # Past the track's end a cube still scores with section 3 (final AGM).
+    where = f"in section {section + 1}" if section < 3 else \
+        "past the end of the track (it scores with section 3)"
     ctx.log("progress", seat, f"{ctx.name(seat)} places a progress cube ({why}) {where}.")
     for hook in ctx.r.on_progress_cube:
         hook(ctx, seat)

@@ -211,8 +211,13 @@ def icons(ctx: Ctx, ship: Ship, colour: str) -> int:
     return sum(ctx.c.blueprint(bp).icons.count(colour) for bp in ship.segments)
 
 
+def number(p: Player, ship: Ship) -> int:
+    """The ship's number on its owner's board (1-based), for the log."""
+    return next(i for i, sh in enumerate(p.ships) if sh is ship) + 1
+
+
 def day_in_space(ctx: Ctx, p: Player, ship: Ship) -> None:
-    ctx.log("travel", p.seat, f"{p.name}'s ship has a day in space.")
+    ctx.log("travel", p.seat, f"{p.name}'s ship {number(p, ship)} has a day in space.")
     if any(ctx.c.agenda(c).timing == "day_in_space" for c in p.hand) and ship.guests:
         ctx.push(DayInSpace(p.seat, ship=p.ships.index(ship)))
         return
@@ -267,7 +272,7 @@ def come_home(ctx: Ctx, p: Player, ship: Ship) -> None:
     pilot = ship.pilot
     ship.pilot = None
     p.cruises_completed += 1
-    ctx.log("travel", p.seat, f"{p.name}'s ship returns home; {n} guest"
+    ctx.log("travel", p.seat, f"{p.name}'s ship {number(p, ship)} returns home; {n} guest"
             f"{'s disembark' if n != 1 else ' disembarks'} and the pilot returns to the break "
             "room.")
     if pilot:  # a ship flown by PAL 9001 has no pilot to come home

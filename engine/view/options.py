@@ -52,12 +52,10 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
             + modifiers.amount(ctx, p, "tour_bonus_vp")
         return f"-{_s(cost, 'ad')}, +{vp} VP" if cost else f"free, +{vp} VP"
     if isinstance(cmd, C.SellTicket) and pending.ticket_cruise is not None:
-        price = cruises.guest_price(cmd.section, cruises.ad_discount(ctx, p))
+        # The ads it costs, after any discount, are in the option's own words (describe).
         dests = cruises.destinations(ctx, pending.ticket_cruise)
         match = ", +1 reputation" if cmd.colour in dests else ""
-        return f"+{len(dests)} money{match}" if price else f"free, +{len(dests)} money{match}"
-    if isinstance(cmd, C.BoardGuest) and cmd.section >= 0:
-        return f"-{_s(cruises.guest_price(cmd.section), 'ad')}"
+        return f"+{len(dests)} money{match}"
     if isinstance(cmd, C.Done) and pending.boarding is not None:
         left = len(b.cruise_spaces[pending.boarding[1]].presold)
         if left:

@@ -22,6 +22,7 @@ from engine.bots.seats import bot_for
 from engine.commands import Command
 from engine.describe import describe
 from engine.events import SECRET, Event
+from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
 from engine.view import View, view
 from galcruise_tui.text import plain, safe
@@ -31,7 +32,7 @@ from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.log import GameLog, event_line
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
-from galcruise_tui.widgets.summary import TurnSummary
+from galcruise_tui.widgets.summary import Move, TurnSummary, taken_back
 from galcruise_tui.words import actor, tidy
 from saves import SaveError, Session
 from saves.table_session import TableSession
@@ -42,6 +43,9 @@ MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swa
 TALL = 32  # from this height the decision bar gets more rows
 SHORT = 28  # below this height the others' turns take fewer rows from the boards
 AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
+BUMPED = re.compile(r"'s (worker|expert) back to the break room")  # placement.bump, npc's
+# ASCII dots: a terminal that draws "…" two cells wide left a stray letter beside the notice.
+THINKING = "The expert is thinking about your choice..."
 PAUSES = (0.0, 0.4, 1.0, 2.0)  # seconds between bot moves, cycled by `p`
 POLL = 0.1  # seconds between looks at a table's store (a PRAGMA while nothing changed)
 
@@ -150,8 +154,11 @@ class GameScreen(Screen[None]):
         self._skip = threading.Event()
         self._agms_seen = view(session.game).turn.agm_done
         self._shown: dict[str, object] = {}
-        self.summary = TurnSummary()
-        self._bumped_by: dict[int, str] = {}  # seat -> who last bumped its worker
+        humans = {i for i, k in enumerate(session.game.options.seat_kinds()) if k == "human"} \
+            if viewer is None else {viewer}
+        self.summary = TurnSummary(humans, session.length, view(session.game).turn.seat)
+        # seat -> the piece of it last bumped and by whom, as the bump's line said them
+        self._bumped_by: dict[int, tuple[str, str]] = {}
         self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
         self._leave_unsaved = False  # q was pressed once while the game could not be saved
         self.hinting = False  # the expert is working out a hint
@@ -201,7 +208,11 @@ class GameScreen(Screen[None]):
             backlog, self.session.backlog = self.session.backlog, []
             if backlog:
                 self.write_events(backlog, history=True)
-            self.log_line(Text(f"Continued after {self.session.length} moves.", style="italic"))
+            # Where play was taken up, as the turn headings say it (a count of moves meant
+            # nothing to a player).
+            t = view(g).turn
+            at = f"turn {t.number} (round {t.round})" if t.number else "the setup"
+            self.log_line(Text(f"── Continued here, in {at} ──", style="italic"))
         self._name_people()
         self.redraw()
         self.query_one(DecisionBar).focus()
@@ -340,7 +351,7 @@ class GameScreen(Screen[None]):
         human = self.human_turn()
         cause = self.caused_by(v) if human else ""
         ask = tidy(v, g.waiting_for())
-        if cause.startswith("your piece was bumped"):
+        if cause.startswith("your ") and " was bumped by " in cause:
             ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
         waiting = Text(ask, style="bold")
         if self.viewer is not None and not bot_next and g.pending is not None and not human:
@@ -385,7 +396,8 @@ class GameScreen(Screen[None]):
         if dec is None or turn.number == 0 or dec.seat == turn.seat:
             return ""
         if dec.bumped and dec.seat in self._bumped_by:
-            return f"your piece was bumped by {self._bumped_by[dec.seat]}"
+            piece, who = self._bumped_by[dec.seat]
+            return f"your {piece} was bumped by {who}"
         return f"asked during {plain(v.seats[turn.seat].name)}'s turn"
 
     def _show_summary(self, text: Text | None) -> None:
@@ -463,7 +475,8 @@ class GameScreen(Screen[None]):
             if e.kind == "bump" and 0 <= e.seat < len(v.seats):
                 seat = actor(v, e)
                 name = "the NPC" if seat < 0 else plain(v.seats[seat].name)
-                self._bumped_by[e.seat] = name
+                piece = m.group(1) if (m := BUMPED.search(e.text)) else "piece"
+                self._bumped_by[e.seat] = (piece, name)
         self.log_line(*lines)  # one scroll for the move, not one per event
 
     # --- moves -------------------------------------------------------------------------------
@@ -478,6 +491,7 @@ class GameScreen(Screen[None]):
         by_bot = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         vp_before = [p.vp for p in view(g).seats]
         try:
+            seat = g.actor(cmd)
             events = self.session.apply(cmd)
         except (GameError, SaveError) as e:
             if isinstance(e, Stale):  # another app played first: show the table as it is
@@ -489,16 +503,16 @@ class GameScreen(Screen[None]):
                 return
             self.notify(safe(e, 400), severity="error")
             return
-        self._landed(events, by_bot, vp_before)
+        self._landed(seat, events, by_bot, vp_before)
 
-    def _landed(self, events: list[Event], by_bot: bool, vp_before: list[int]) -> None:
+    def _landed(self, seat: int, events: list[Event], by_bot: bool,
+                vp_before: list[int]) -> None:
         """A move was played (here or, at a table, in another app): log it and draw."""
         v = self.facts()  # one view of the position after the move, for every line drawn
         self.write_events(events, v)
         g = self.game
-        humans = {i for i, k in enumerate(g.options.seat_kinds()) if k == "human"} \
-            if self.viewer is None else {self.viewer}
-        self.summary.add(v, self.seen(events), humans, by_bot, vp_before)
+        self.summary.add(v, Move(seat, self.seen(events), by_bot, vp_before,
+                                 [p.vp for p in v.seats]))
         fast = float(getattr(self.app, "bot_delay", 0.4)) <= 0
         more_bots = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         self.redraw(boards=not (fast and more_bots), v=v)
@@ -522,14 +536,18 @@ class GameScreen(Screen[None]):
         if landed is None:
             return
         self._name_people()
-        if not landed:  # a move was taken back at the table: the game was read afresh
-            self.log_line(Text("── a move was taken back at the table ──", style="italic"))
-            self._agms_seen = view(self.game).turn.agm_done
-            self.summary.take(view(self.game))
+        if landed.taken:  # a move was taken back at the table: the game was read afresh
+            v = self.facts()
+            self.summary.rewind(v, session.length - len(landed.landed))
+            gone = [Move(m.seat, self.seen(m.events), self.seat_kind(m.seat) != "human",
+                         m.vp_before, m.vp_before) for m in landed.taken]
+            self.log_line(Text(f"── {taken_back(v, gone)} ──", style="italic"))
+            self._agms_seen = v.turn.agm_done
+        for move in landed.landed:
+            self._landed(move.seat, move.events, self.seat_kind(move.seat) != "human",
+                         move.vp_before)
+        if landed.taken and not landed.landed:
             self.redraw()
-            return
-        for move in landed:
-            self._landed(move.events, self.seat_kind(move.seat) != "human", move.vp_before)
 
     def on_key(self, event: Key) -> None:
         """Option keys work wherever the focus is (the log, the tabs), not only in the bar."""
@@ -572,7 +590,7 @@ class GameScreen(Screen[None]):
         self.hinting = True
         self.refresh_bindings()
         self.dismiss_hint()  # one hint on screen at a time
-        self.notify("The expert is thinking about your choice…", timeout=3)
+        self.notify(THINKING, timeout=3)
         self.hint_worker(self.game.copy(), self.session.length)
 
     def dismiss_hint(self) -> bool:
@@ -595,6 +613,12 @@ class GameScreen(Screen[None]):
     def _show_hints(self, hints: list[tuple[Command, float]], at: int) -> None:
         self.hinting = False
         self.refresh_bindings()
+        # The answer replaces the notice that it was coming (it stood above the answer for
+        # the rest of its 3 s). Textual's notify returns no handle: the notice is found by
+        # its words.
+        app = self.app
+        for note in [n for n in app._notifications if n.message == THINKING]:
+            app._unnotify(note)
         if not self.is_attached or at != self.session.length:
             return  # the position moved on while the expert thought
         bar = self.query_one(DecisionBar)
@@ -632,11 +656,12 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.session.undo():
-            self.log_line(Text("── undone ──", style="italic"))
             self.thinking = False
-            v = view(self.game)
+            v = self.facts()
+            gone = self.summary.rewind(v, self.session.length)  # the bots' moves go with it
+            self.log_line(Text(f"── {taken_back(v, gone, self._undone_words())} ──",
+                               style="italic"))
             self._agms_seen = v.turn.agm_done
-            self.summary.take(v)  # what the bots did is undone with it
             self._hide_summary()
             self.redraw()
         elif isinstance(self.session, TableSession) and self.session.warning:
@@ -645,10 +670,28 @@ class GameScreen(Screen[None]):
             self.session.warning = None
             self.poll_table()
 
+    def _undone_words(self) -> str:
+        """What the move just taken back did, when this screen did not see it played."""
+        s = self.session
+        if isinstance(s, TableSession):
+            said = [e.text for m in s.taken_back[:1] for e in self.seen(m.events)
+                    if e.kind not in (REVEAL, "turn")]
+            return said[0] if said else ""
+        if s.file.redo:
+            words = describe(self.game, s.file.redo[0])
+            return words[:1].lower() + words[1:]
+        return ""
+
     def action_redo(self) -> None:
         if self.session.redo():
             self.log_line(Text("── redone ──", style="italic"))
-            self.write_events(self.session.last_events)
+            v = self.facts()
+            redone = self.session.redone  # the bot moves after it came back too
+            afters = [vp for _, _, vp in redone[1:]] + [[p.vp for p in v.seats]]
+            for (seat, events, vp_before), vp_after in zip(redone, afters, strict=True):
+                self.write_events(events, v)
+                self.summary.add(v, Move(seat, self.seen(events),
+                                         self.seat_kind(seat) != "human", vp_before, vp_after))
         elif self.session.warning:
             self.notify(safe(self.session.warning, 400), severity="error")
         self.redraw()

@@ -39,6 +39,12 @@ class GameLog(RichLog):
         super().__init__(id=id, wrap=True, markup=False, max_lines=max_lines, min_width=1)
         self.texts: list[Text] = []
         self.wrapped_at = 0  # the width the shown lines were wrapped at; 0: none shown
+        # Whether the newest line is in view: kept so across a change of height. The screen
+        # scrolls to the end as a move is logged, before that move's redraw lays the screen
+        # out again; a decision bar that grows then took rows from the log, and the move's
+        # last lines sat below its bottom until the next move (seen at a table: "the log lags
+        # one move").
+        self.following = True
 
     def add(self, lines: list[Text]) -> None:
         """Keep `lines`, and show them now when the log has a width to wrap them at."""
@@ -63,9 +69,15 @@ class GameLog(RichLog):
         for line in self.texts:
             self.write(line, width=width, scroll_end=False)
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y
+
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
         width = self.scrollable_content_region.width
         if width > 0 and width != self.wrapped_at:
             self.rewrap(width)
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        elif self.following:
             self.scroll_end(animate=False, immediate=True, x_axis=False)

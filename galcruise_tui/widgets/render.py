@@ -647,6 +647,11 @@ def status(v: View, you: int | None = None, save_error: str | None = None) -> st
         whose = "your turn"
     else:
         whose = f"{rich_safe(v.seats[t.seat].name)}'s turn"
+    dec = v.pending
+    if t.number and dec is not None and dec.seat != t.seat and 0 <= dec.seat < len(v.seats):
+        # A bump's bonus, a final move: "your turn" alone read as yours to choose.
+        whose += " · you choose" if dec.seat == you else \
+            f" · {rich_safe(v.seats[dec.seat].name)} chooses"
     parts = [f"[b]Round {t.round} · turn {t.number}[/b] · {whose}",
              f"progress {min(v.tracks.progress.placed, total)}/{total}",
              f"AGM {t.agm_done} done" if t.agm_done else "no AGM yet"]

@@ -1,8 +1,9 @@
-"""What the other seats did since a person last decided: bots, Rachel and the NPC.
+"""What the other seats did since a person last decided: bots, Rachel, the NPC, other people.
 
 Their turns run inside a moment; the log holds every line but may be hidden. The summary keeps
 one short paragraph per turn (what they did and gained, whom they bumped, their VP before and
-after) until the player's next key.
+after) until the player's next key. It keeps every move it was given, so that after an undo
+(here or at the table) it is summed up again from the moves that still stand.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rich.text import Text
 from engine.events import Event
 from engine.game import REVEAL
 from engine.view import View
+from galcruise_tui.text import plain
 from galcruise_tui.words import actor, tidy
 
 # "(Gain Resources / Refill Agenda Cards)": a station's two actions; the log keeps them, the
@@ -33,29 +35,61 @@ class Block:
     who: int | None = None  # outside a turn: the one seat whose doings the block holds
 
 
+@dataclass
+class Move:
+    """One move as the viewer read it: who decided it, its events, the VP around it."""
+
+    seat: int
+    events: list[Event]
+    by_bot: bool
+    vp_before: list[int]
+    vp_after: list[int]
+
+
 class TurnSummary:
-    def __init__(self) -> None:
+    def __init__(self, humans: set[int], start: int = 0, turn_seat: int = -1) -> None:
+        """`humans`: the seats this screen plays (their own moves are not summed up);
+        `start`: the moves played before the screen began; `turn_seat`: whose turn it was."""
+        self.humans = humans
+        self.start = start
+        self.turn_seat = turn_seat
+        self.moves: list[Move] = []
+        self.taken_at = start  # the move count when the viewer last read the summary
         self.blocks: list[Block] = []
         self._open: Block | None = None
 
-    def add(self, v: View, events: list[Event], humans: set[int], by_bot: bool,
-            vp_before: list[int]) -> None:
-        """Keep the events of a command: `by_bot` when a bot decided it, `vp_before` the VP
-        of every seat before it was applied."""
+    @property
+    def length(self) -> int:
+        return self.start + len(self.moves)
+
+    def add(self, v: View, move: Move) -> None:
+        """Keep a move, and its lines for the summary."""
+        self.moves.append(move)
+        self._sum(v, move, move.events)
+
+    def _sum(self, v: View, move: Move, events: list[Event]) -> None:
         players = v.seats
+        own = not move.by_bot and move.seat in self.humans
+        if own:
+            # The person's own move and what followed from it (a goal's next step, a new
+            # cruise after a launch): they saw it happen. A turn it ends begins others' lines.
+            turns = [i for i, e in enumerate(events) if e.kind == "turn"]
+            if not turns:
+                return
+            events = events[turns[0]:]
         for e in events:
             if e.kind == REVEAL:  # for saves and bots, not for reading
                 continue
             if e.kind == "turn":
-                self._close(v)
-                if e.seat not in humans and 0 <= e.seat < len(players):
+                self._close(move.vp_after)
+                if e.seat not in self.humans and 0 <= e.seat < len(players):
                     name = players[e.seat].name
-                    self._open = Block(e.seat, f"{name}'s turn", vp_before[e.seat])
+                    self._open = Block(e.seat, f"{name}'s turn", move.vp_before[e.seat])
                     self.blocks.append(self._open)
                 continue
             who = actor(v, e)
-            if not by_bot and who in humans:
-                continue  # the person's own doing: they saw it happen
+            if own and who in self.humans:
+                continue
             block = self._open
             if block is None:  # outside a turn of theirs: setup picks, a bump, the NPC
                 last = self.blocks[-1] if self.blocks else None
@@ -69,19 +103,56 @@ class TurnSummary:
             if e.kind != "agm" and mine is not None and who == mine and \
                     0 <= mine < len(players):
                 name = players[mine].name
-                for head in (": ", " ", "'s "):
+                for head in (": ", " "):  # "Blue's ship 1" keeps its owner
                     text = text.removeprefix(name + head)
             if text.startswith("The "):  # it follows "; " or ": " in the paragraph
                 text = "t" + text[1:]
             block.lines.append(text.rstrip("."))
+        if self._open is not None:
+            self._open.end_vp = move.vp_after[self._open.seat]  # type: ignore[index]
 
-    def _close(self, v: View) -> None:
+    def _close(self, vp: list[int]) -> None:
         if self._open is not None and self._open.seat is not None:
-            self._open.end_vp = v.seats[self._open.seat].vp
+            self._open.end_vp = vp[self._open.seat]
         self._open = None
+
+    def rewind(self, v: View, length: int) -> list[Move]:
+        """The game went back to `length` moves (an undo): forget the moves after it, and sum
+        up again, from the moves that stand, all the viewer has not read yet, a turn that was
+        going on then from its start. The moves taken back, in the order played."""
+        if length < self.start:  # back before this screen began: nothing of it is known
+            gone = self.moves
+            self.start, self.turn_seat, self.moves = length, v.turn.seat, []
+        else:
+            gone = self.moves[length - self.start:]
+            del self.moves[length - self.start:]
+        self.taken_at = min(self.taken_at, length)
+        self.blocks, self._open = [], None
+        first = self.taken_at - self.start
+        # The turn going on when the viewer last read: whose it is, and where it began (None:
+        # before this screen did).
+        seat, began = self.turn_seat, None
+        for i in range(first - 1, -1, -1):
+            turns = [j for j, e in enumerate(self.moves[i].events) if e.kind == "turn"]
+            if turns:
+                seat, began = self.moves[i].events[turns[-1]].seat, (i, turns[-1])
+                break
+        if seat in self.humans or not 0 <= seat < len(v.seats):
+            began = (first, 0)  # the person's own turn: only what came after
+        elif began is None and self.moves:  # its block opens with the first move known
+            self._open = Block(seat, f"{v.seats[seat].name}'s turn",
+                               self.moves[0].vp_before[seat])
+            self.blocks.append(self._open)
+            began = (0, 0)
+        i0, j0 = began or (first, 0)
+        for i in range(i0, len(self.moves)):
+            move = self.moves[i]
+            self._sum(v, move, move.events[j0:] if i == i0 else move.events)
+        return gone
 
     def take(self, v: View) -> Text | None:
         """The summary so far, and start a new one; None when nobody else did anything."""
+        self.taken_at = self.length
         blocks = [b for b in self.blocks if b.lines]
         open_block = self._open
         self.blocks, self._open = [], None
@@ -103,3 +174,22 @@ class TurnSummary:
                 out.append(f" (VP {b.start_vp} → {b.end_vp}, {diff:+d})", style="bold")
             out.append(": " + "; ".join(b.lines) + ".")
         return out
+
+
+def taken_back(v: View, moves: list[Move], words: str = "") -> str:
+    """The log's line for an undo: whose move was taken back and what it did (its first
+    line, as the viewer read it), or `words` when this screen never saw the move played."""
+    first = moves[0] if moves else None
+    seat = first.seat if first is not None else v.pending.seat if v.pending else -1
+    name = plain(v.seats[seat].name) if 0 <= seat < len(v.seats) else "A player"
+    if first is not None:
+        said = [tidy(v, e.text) for e in first.events if e.kind not in (REVEAL, "turn")]
+        words = said[0] if said else ""
+    if 0 <= seat < len(v.seats):
+        words = words.removeprefix(v.seats[seat].name + " ")
+    words = _PAIR.sub("", plain(words, 160)).rstrip(".")
+    line = f"{name} took back a move" + (f": {words}" if words else "")
+    later = len(moves) - 1
+    if later > 0:
+        line += f" (and the {later} move{'s' if later != 1 else ''} after it)"
+    return line

@@ -1,0 +1,155 @@
+"""The words of events, options and the turn summary, as players reported them wrong: parts
+of 0 paid, a ship with no number, a boarding called a sale, a price before its discount, a
+bump of your own piece named as someone's, a consequence of your own move as 'Meanwhile'."""
+
+from __future__ import annotations
+
+import re
+
+from helpers import set_turn
+from test_rules_actions import table, upgrade, work
+
+from engine import Game, GameOptions
+from engine.bots.greedy import GreedyBot
+from engine.commands import AdvertiseCruise, BuildDevelopment, PlaceWorker, SellTicket, TakeAction
+from engine.describe import describe
+from engine.events import Event
+from engine.state import Occupant
+from engine.view import view
+from galcruise_tui.widgets.summary import Move, TurnSummary, taken_back
+
+NOTHING_PAID = re.compile(r"\bpays?\b[^.;]*\b0 (food|oxygen|fuel|money)\b")
+
+
+def test_event_lines_leave_out_what_was_0_name_the_ship_and_call_a_boarding_a_boarding(
+) -> None:
+    seen: set[str] = set()
+    for seed in range(6):
+        g = Game.new(GameOptions(players=2, seed=seed, seats=("greedy", "greedy")))
+        while g.pending is not None:
+            for c in g.legal():
+                if isinstance(c, BuildDevelopment):
+                    said = describe(g, c)
+                    assert not re.search(r"\b0 (food|oxygen|fuel|money)\b", said), said
+                    seen.add("build")
+            for e in g.apply(GreedyBot(seed + len(seen)).choose(g)):
+                assert not NOTHING_PAID.search(e.text), e.text
+                assert "sells a last-minute" not in e.text, e.text
+                if "past the end of the track" in e.text:  # was "(launch) in beyond section 3"
+                    assert e.text.endswith(" (it scores with section 3)."), e.text
+                    seen.add("cube")
+                if "has a day in space" in e.text or "returns home" in e.text:
+                    assert re.search(r"'s ship \d (has a day|returns home)", e.text), e.text
+                    seen.add("ship")
+                if "boards a last-minute guest: " in e.text:
+                    assert re.search(r"guest: an? \w+ guest, for \d ads?\.$", e.text), e.text
+                    seen.add("board")
+                if e.kind == "pay" or e.text.startswith("T-3"):
+                    seen.add("pay")
+        if seen == {"ship", "board", "pay", "build", "cube"}:
+            return
+    raise AssertionError(f"only {sorted(seen)} were met")
+
+
+def test_a_ticket_says_the_ads_it_costs_after_the_upgrade() -> None:
+    """Family upgrade 1 makes each guest sold by Advertise cost 1 ad less: the option says
+    the ads it really costs (a tester read '2 ads' and paid 1)."""
+    g = table()
+    s = g.state
+    pink = s.players[0]
+    b = s.board
+    pink.upgrades = [upgrade(g, "advertise_discount")]
+    b.stations[1] = ["advertise_cruise", "build_segments"]
+    sp = next(i for i, x in enumerate(b.cruise_spaces) if x.tile and x.consultant is None)
+    b.queue = [[1, 0, 0], [0, 1, 0], [0, 0, 0]]
+    pink.ads, pink.money, pink.reputation = 1, 2, 0
+    work(g, pink, 2, ["advertise_cruise", "build_segments"])
+    g.apply(TakeAction(2, "advertise_cruise"))
+    g.apply(AdvertiseCruise(sp))
+    first, second = SellTicket("orange", 0), SellTicket("purple", 1)
+    assert "from the queue, 0 ads (1 - 1 off)" in describe(g, first)
+    assert "from the queue, 1 ad (2 - 1 off)" in describe(g, second)
+    assert "free" not in view(g).gain(first)
+    g.apply(first)
+    assert pink.ads == 1
+    g.apply(second)
+    assert pink.ads == 0
+
+
+def test_bumping_your_own_piece_says_so() -> None:
+    g = table()
+    pink, blue = g.state.players[0], g.state.players[1]
+    set_turn(g, pink.seat)
+    g.state.board.occupants[2] = Occupant(pink.seat, "worker")
+    g.state.board.occupants[3] = Occupant(blue.seat, "worker")
+    assert describe(g, PlaceWorker("worker", 3)).endswith(", bumping your own worker")
+    assert describe(g, PlaceWorker("worker", 4)).endswith(f", bumping {blue.name}")
+
+
+def _turn_move(seat: int, name: str, *lines: str, by_bot: bool = True) -> Move:
+    events = [Event("turn", seat, f"Turn 3 (round 2): {name}.")] if lines[:1] == ("turn",) \
+        else []
+    events += [Event("x", seat, t) for t in lines if t != "turn"]
+    return Move(seat, events, by_bot, [0, 0], [0, 0])
+
+
+def test_the_summary_keeps_the_ships_owner_and_leaves_out_your_own_moves_consequences() -> None:
+    g = Game.new(GameOptions(players=2, seed=5))
+    v = view(g)
+    pink, blue = (p.name for p in v.seats)
+    summary = TurnSummary({0})
+    # Pink's own launch: the new cruise and a goal's next step are hers to have seen.
+    summary.add(v, _turn_move(0, pink, f"{pink} launches ship 1.", "'Fleet' now needs 3.",
+                              by_bot=False))
+    summary.add(v, _turn_move(1, blue, "turn", f"{blue}'s ship 1 has a day in space."))
+    text = summary.take(v)
+    assert text is not None
+    assert text.plain.startswith(f"{blue}'s turn")  # and nothing of Pink's move before it
+    assert text.plain.endswith(f": {blue}'s ship 1 has a day in space.")
+
+
+def test_an_undo_line_names_whose_move_and_what_it_did() -> None:
+    g = Game.new(GameOptions(players=2, seed=5))
+    v = view(g)
+    blue = v.seats[1].name
+    gone = [_turn_move(1, blue, f"{blue} takes 1 food (reputation drop).", by_bot=False),
+            _turn_move(1, blue, f"{blue} takes 1 oxygen.")]
+    assert taken_back(v, gone) == \
+        f"{blue} took back a move: takes 1 food (reputation drop) (and the 1 move after it)"
+
+
+def test_a_resource_over_storage_from_a_reputation_drop_says_to_spend_it_not_that_it_is_lost(
+) -> None:
+    """N9: 'Take 1 fuel (storage full, 3/2: lost unless spent first)' at a reputation drop,
+    whose resources may stay over storage until the step ends."""
+    from engine.commands import ChooseResource, DropReputation
+
+    g = table()
+    pink = g.state.players[0]
+    pink.reputation = 9
+    work(g, pink, 1, ["purchase_supplies", "hire_expert"])
+    pink.fuel = pink.capacity("fuel") + 1  # over storage already, as after a first pick
+    drop = next(c for c in g.legal() if isinstance(c, DropReputation) and c.bonus == "resource")
+    g.apply(drop)
+    assert g.pending is not None and g.pending.overflow  # type: ignore[attr-defined]
+    assert describe(g, ChooseResource("fuel")) == (
+        f"Take 1 fuel (storage full: {pink.fuel} held, room for {pink.capacity('fuel')}; "
+        "spend it in this step)")
+    pink.food = 0
+    assert describe(g, ChooseResource("food")) == "Take 1 food"
+
+
+def test_the_launch_towers_legend_matches_its_marks() -> None:
+    """The legend showed '×××' for a removed token the tower draws '××' or '××××': a removed
+    token keeps its name after one ×, and the legend says what removing each row does."""
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=2, seed=5))
+    g.state.players[0].tower_top[0] = "removed"
+    board = render.player_board(view(g), 0)
+    tower = next(line for line in board.splitlines() if line.startswith("[b]Launch tower"))
+    assert " ×1$ " in tower and "××" not in tower
+    legend = [line for line in board.splitlines() if "removed" in line and line.startswith(" ")]
+    assert legend == ["   \\[x] up · \\[x▼] flipped for a cruise · ×x removed",
+                      "   removed top: its bonus gives 2 · left expert: 3 money per bottom token"]
+    assert all(len(line) <= 78 for line in legend)  # one line each at 80 columns
