@@ -182,3 +182,20 @@ def test_snapshot_end_triggered_status(snap_compare) -> None:  # noqa: ANN001
 
     assert snap_compare(GalcruiseApp(bot_delay=0, seed=1), run_before=run_before,
                         terminal_size=(80, 24))
+
+
+def test_the_status_line_wraps_between_seats_not_inside_one() -> None:
+    # At 80 columns a seat's figures broke after 'rep' with its value on the next line.
+    from rich.text import Text
+
+    from engine.view import view as view_of
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=4, seed=3))
+    for width in (60, 80, 100):
+        text = render.status(view_of(g), 0, None, width)
+        rows = Text.from_markup(text).plain.split("\n")[1:]
+        assert all(len(r) <= width for r in rows), rows
+        for p in g.state.players:
+            assert sum(f"{p.name} {p.vp}VP rep {p.reputation} ${p.money}" in r
+                       for r in rows) == 1, (p.name, rows)

@@ -337,7 +337,8 @@ class GameScreen(Screen[None]):
         v = v or self.facts()
         # With a save error the game goes on in memory: the status line says the disk is not
         # keeping up.
-        status = render.status(v, self.status_viewer(), self.session.save_error)
+        status = render.status(v, self.status_viewer(), self.session.save_error,
+                               self.size.width - 2 if self.size.width > 2 else None)
         mine = self._mine()
         if mine and not g.is_over:  # at a table: say so on the status line, ring once
             status = "[b reverse] Your move [/] " + status

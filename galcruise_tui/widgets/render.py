@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rich.text import Text
+
 from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
 from engine.view import NEUTRAL, NPC, CruiseView, PlayerView, ShipView, TowerTokenView, View
 from galcruise_tui.text import plain, rich_safe
@@ -636,9 +638,11 @@ def end_words(v: View, you: int | None = None) -> str:
     return "Final round: last moves, goals and the final AGM"
 
 
-def status(v: View, you: int | None = None, save_error: str | None = None) -> str:
+def status(v: View, you: int | None = None, save_error: str | None = None,
+           width: int | None = None) -> str:
     """Round, whose turn, the progress track's fill, the end, an unsaved game; then the seats.
-    `you`: the seat the line calls "you" (None: nobody)."""
+    `you`: the seat the line calls "you" (None: nobody); `width`: the columns it has, so that
+    a seat's figures wrap as one ('rep' ended one line and its value began the next)."""
     t = v.turn
     total = v.tracks.progress.length
     if t.number == 0 and not v.over:
@@ -676,7 +680,23 @@ def status(v: View, you: int | None = None, save_error: str | None = None) -> st
             line += " · " + " ".join(f"{st.resource} {st.have}/{st.capacity}"
                                      for st in v.player(p.seat).storage)
         seats.append(line)
-    return " · ".join(parts) + "\n" + "  ".join(seats)
+    return " · ".join(parts) + "\n" + _pack(seats, width)
+
+
+def _pack(segments: list[str], width: int | None) -> str:
+    """`segments` (markup) two spaces apart, a new line before one that would not fit."""
+    if not width:
+        return "  ".join(segments)
+    lines: list[list[str]] = [[]]
+    used = 0
+    for seg in segments:
+        n = Text.from_markup(seg).cell_len
+        if lines[-1] and used + 2 + n > width:
+            lines.append([])
+            used = 0
+        used += (2 if lines[-1] else 0) + n
+        lines[-1].append(seg)
+    return "\n".join("  ".join(line) for line in lines)
 
 
 # --- Rachel (solo) -------------------------------------------------------------------------
