@@ -199,3 +199,19 @@ def test_the_status_line_wraps_between_seats_not_inside_one() -> None:
         for p in g.state.players:
             assert sum(f"{p.name} {p.vp}VP rep {p.reputation} ${p.money}" in r
                        for r in rows) == 1, (p.name, rows)
+
+
+def test_the_goals_pane_shows_rachels_own_goals_for_her() -> None:
+    # Her ✓ meant her fixed goal was met, shown against the tile's count ('C0✓').
+    from engine.view import view as view_of
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=1, seed=3))
+    v = view_of(g)
+    r = v.rachel
+    assert r is not None
+    from rich.text import Text
+
+    panel = Text.from_markup(render.goals_panel(v)).plain
+    for j, name in enumerate(("developments placed", "segments built", "ships launched")):
+        assert f"C{r.reached[j]}/{r.targets[j]} (her {name})" in panel

@@ -9,6 +9,7 @@ from engine.game import Game
 from engine.observation import Observation
 from engine.rules.rachel import SEAT
 from engine.rules.rachel import deck as rdeck
+from engine.rules.rachel.goals import NAMES as GOAL_NAMES
 
 
 class RachelCardView(msgspec.Struct, frozen=True):
@@ -27,6 +28,7 @@ class RachelView(msgspec.Struct, frozen=True):
     reached: tuple[int, int, int]  # how far she is with each
     difficulty: str
     levels: tuple[str, ...]  # per row of the difficulty table
+    goal_names: tuple[str, ...] = GOAL_NAMES  # what each of her goals counts
 
 
 def rachel(game: Game, obs: Observation) -> RachelView | None:

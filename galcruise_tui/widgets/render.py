@@ -15,6 +15,7 @@ from rich.text import Text
 
 from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
 from engine.view import NEUTRAL, NPC, CruiseView, PlayerView, ShipView, TowerTokenView, View
+from engine.view.tracks import GoalView
 from galcruise_tui.text import plain, rich_safe
 
 # Component names and texts come from a data folder (--components: a file like any other):
@@ -232,11 +233,22 @@ def goals_panel(v: View) -> str:
         # The mark is a sign as well as reverse video: it reads in plain text too.
         ladder = " ".join(f"[reverse]▸{t}[/]" if k == g.step else str(t)
                           for k, t in enumerate(g.thresholds))
-        have = " ".join(f"{who(v, p.seat)}{g.counts[p.seat]}" + ("✓" if g.done[p.seat] else "")
-                        for p in v.seats)
+        have = " ".join(_goal_count(v, g, p.seat) for p in v.seats)
         rows.append(f" {_text(g.name):<18} {ladder}  needs {g.needs:>2}  "
                     f"[dim]{g.metric}[/dim]: {have}")
     return "\n".join(rows)
+
+
+def _goal_count(v: View, g: GoalView, seat: int) -> str:
+    """A seat's count toward goal `g`, ✓ once met. Rachel meets her own goals instead (1人用
+    ゲーム: her three fixed targets, one per goal): her count and target are shown for it, not
+    the tile's metric, which read 'C0✓' against a count she never reached."""
+    done = "✓" if g.done[seat] else ""
+    r = v.rachel
+    if r is not None and v.seats[seat].engine_run and g.index < len(r.targets):
+        return f"{who(v, seat)}{r.reached[g.index]}/{r.targets[g.index]}{done} " \
+            f"(her {r.goal_names[g.index]})"
+    return f"{who(v, seat)}{g.counts[seat]}{done}"
 
 
 # --- the main board ------------------------------------------------------------------------
