@@ -88,6 +88,14 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[st
     prefix, entries = _build(paths, prefix, numbering)
     for e in entries:
         e.number = _number(e, numbering)
+    numbers = {e.number for e in entries}
+    if len(entries) > 1 and len(numbers) == 1 and None not in numbers:
+        # Inside one numbered thing's group (cruise 2's tokens) its members share its number;
+        # they take their own where they have one (a tower token's place), else letters, never
+        # positions that move when one is gone.
+        inner = getattr(numbering, "inner", None)
+        for e in entries:
+            e.number = _number(e, inner)
     return prefix, entries
 
 

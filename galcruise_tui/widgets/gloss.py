@@ -72,6 +72,15 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             return cmd.amount if 1 <= cmd.amount <= 9 else None
         return None
 
+    def inner(cmd: C.Command) -> int | None:
+        """A number within one numbered thing's group: a cruise's tower tokens by their
+        place, top 1-4 and bottom 5-8, as the player board draws them."""
+        if isinstance(cmd, C.ScheduleCruise) and cmd.token[-1:].isdigit():
+            k = int(cmd.token[-1]) + 1
+            return k if cmd.token.startswith("top") else k + 4
+        return None
+
+    number.inner = inner  # type: ignore[attr-defined]
     return number
 
 
