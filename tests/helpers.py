@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine import Game, GameOptions
 from engine.commands import Command
 from engine.decision_union import BY_KIND
@@ -94,3 +96,18 @@ def store_moves(store, table: str, until=None) -> Game:  # noqa: ANN001 - TableS
         for seq, (seat, cmd) in enumerate(moves):
             store._insert(table, seq, seat, cmd)
     return game
+
+
+def random_positions(players: int, seeds: range | tuple[int, ...], rules: int | None = None
+                     ) -> Iterator[Game]:
+    """Every position of a random game (RandomBot) for each seed, in order: the game before
+    each move. Read it (or try moves on a copy); the next position is the same game moved on."""
+    from engine.bots.random_bot import RandomBot
+
+    for seed in seeds:
+        opts = GameOptions(players=players, seed=seed)
+        game = Game.new(opts) if rules is None else Game.new(opts, rules=rules)
+        bot = RandomBot(seed)
+        while not game.is_over:
+            yield game
+            game.apply(bot.choose(game))

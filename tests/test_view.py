@@ -5,9 +5,11 @@ space the drawing never heard of draws by its label."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
+from helpers import random_positions
 from test_observation import midgame
 
 from engine import Game, GameOptions
@@ -453,88 +455,81 @@ def test_a_missing_boarding_or_finish_says_why_and_the_way_it_names_works() -> N
     """T-5 lists a guest, or the end of boarding, only while the supplies stay payable. When
     neither a guest nor the finish is listed the bar says why; a card or technology it names
     to play first does list it once played (the tester met a launch with no guest listed)."""
-    from engine.bots.random_bot import RandomBot
-
     seen: dict[str, int] = {}
-    for seed in range(12):
-        game = Game.new(GameOptions(players=2, seed=seed))
-        bot = RandomBot(seed)
-        while not game.is_over:
-            v = view(game)
-            if v.pending is not None and v.pending.boarding is not None:
-                legal = game.legal()
-                for m in v.missing():
-                    wanted = C.BoardGuest if m.label == "Board a guest" else C.Done
-                    assert not any(isinstance(c, wanted) for c in legal)
-                    first = re.match(r"(play|turn on) (.+) first", m.reason)
-                    if first:
-                        name = first.group(2)
-                        cmd = next(c for c in legal if name in describe(game, c)
-                                   and isinstance(c, (C.PlayAgendaEffect, C.UseTechnology)))
-                        after, _ = game.try_apply(cmd)
-                        assert any(isinstance(c, wanted) for c in after.legal())
-                        kind = "first"
-                    elif "costs" in m.reason and m.label == "Board a guest":
-                        ads = int(re.search(r"costs (\d+) ads?", m.reason).group(1))
-                        assert ads > game.state.players[v.pending.seat].ads
-                        kind = "ads"
-                    else:
-                        assert "would be short of" in m.reason, m.reason
-                        kind = "short"
-                    seen[kind] = seen.get(kind, 0) + 1
-            game.apply(bot.choose(game))
+    for game in random_positions(2, range(12)):
+        v = view(game)
+        if v.pending is None or v.pending.boarding is None:
+            continue
+        legal = game.legal()
+        for m in v.missing():
+            wanted = C.BoardGuest if m.label == "Board a guest" else C.Done
+            assert not any(isinstance(c, wanted) for c in legal)
+            if _unlocked_by(game, legal, m.reason, lambda c, w=wanted: isinstance(c, w)):
+                kind = "first"
+            elif "costs" in m.reason and m.label == "Board a guest":
+                ads = int(re.search(r"costs (\d+) ads?", m.reason).group(1))
+                assert ads > game.state.players[v.pending.seat].ads
+                kind = "ads"
+            else:
+                assert "would be short of" in m.reason, m.reason
+                kind = "short"
+            seen[kind] = seen.get(kind, 0) + 1
     assert set(seen) == {"first", "ads", "short"}, seen
+
+
+def _unlocked_by(game: Game, legal: list[C.Command], reason: str,
+                 wanted: Callable[[C.Command], bool]) -> bool:
+    """Whether `reason` names a card or technology to play first ("play X first"), and
+    playing it does offer what `wanted` looks for."""
+    first = re.match(r"(?:play|turn on) (.+) first", reason)
+    if first is None:
+        return False
+    cmd = next(c for c in legal if first.group(1) in describe(game, c)
+               and isinstance(c, (C.PlayAgendaEffect, C.UseTechnology)))
+    after, _ = game.try_apply(cmd)
+    assert any(wanted(c) for c in after.legal()), (reason, cmd)
+    return True
 
 
 def test_actions_missing_at_linked_stations_and_meetings_say_why() -> None:
     """`·` reasons cover every station a worker (or a meeting) reaches, not only its own."""
-    from engine.bots.random_bot import RandomBot
     from engine.rules import network
 
     linked = meetings = fees = firsts = 0
-    for seed in range(8):
-        game = Game.new(GameOptions(players=2, seed=seed))
-        bot = RandomBot(seed)
-        while not game.is_over:
-            v = view(game)
-            pending = v.pending
-            if pending is not None and (pending.actions_at or pending.meeting):
-                ctx = Ctx(game.state, game.comps)
-                p = game.state.players[pending.seat]
-                offered = {(c.station, c.action) for c in game.legal()
-                           if isinstance(c, C.TakeAction)}
-                fee_of = dict(network.reachable(ctx, p, pending.actions_at)) \
-                    if pending.actions_at else {}
-                for m in v.missing():
-                    at = re.search(r" at station (\d)$", m.label)
-                    if at is None:
-                        continue
-                    station = int(at.group(1))
-                    action = next(a for a in game.state.board.stations[station - 1]
-                                  if m.label.startswith(actions.LABELS[a]))
-                    assert (station, action) not in offered
-                    if pending.meeting:
-                        assert station in network.meeting_stations(ctx, p.seat)
-                        meetings += 1
-                    else:
-                        assert station in fee_of
-                        linked += 1
-                    first = re.match(r"(?:play|turn on) (.+) first", m.reason)
-                    if first:  # the free command it names does offer the action
-                        cmd = next(c for c in game.legal() if first.group(1) in describe(game, c)
-                                   and isinstance(c, (C.PlayAgendaEffect, C.UseTechnology)))
-                        after, _ = game.try_apply(cmd)
-                        assert C.TakeAction(station, action) in after.legal()
-                        firsts += 1
-                    fee = re.match(r"the connection's fee is (\d+) money \(you have (\d+)\)",
-                                   m.reason)
-                    if fee:
-                        assert int(fee.group(1)) == fee_of[station] > int(fee.group(2)) == \
-                            p.money
-                        fees += 1
-                    assert m.reason != "not possible now" or action in (
-                        "purchase_supplies",), (m.label, m.reason)
-            game.apply(bot.choose(game))
+    for game in random_positions(2, range(8)):
+        v = view(game)
+        pending = v.pending
+        if pending is None or not (pending.actions_at or pending.meeting):
+            continue
+        ctx = Ctx(game.state, game.comps)
+        p = game.state.players[pending.seat]
+        legal = game.legal()
+        offered = {(c.station, c.action) for c in legal if isinstance(c, C.TakeAction)}
+        fee_of = dict(network.reachable(ctx, p, pending.actions_at)) \
+            if pending.actions_at else {}
+        for m in v.missing():
+            at = re.search(r" at station (\d)$", m.label)
+            if at is None:
+                continue
+            station = int(at.group(1))
+            action = next(a for a in game.state.board.stations[station - 1]
+                          if m.label.startswith(actions.LABELS[a]))
+            assert (station, action) not in offered
+            if pending.meeting:
+                assert station in network.meeting_stations(ctx, p.seat)
+                meetings += 1
+            else:
+                assert station in fee_of
+                linked += 1
+            # The free command it names does offer the action.
+            firsts += _unlocked_by(game, legal, m.reason,
+                                   lambda c, k=(station, action): c == C.TakeAction(*k))
+            fee = re.match(r"the connection's fee is (\d+) money \(you have (\d+)\)", m.reason)
+            if fee:
+                assert int(fee.group(1)) == fee_of[station] > int(fee.group(2)) == p.money
+                fees += 1
+            assert m.reason != "not possible now" or action == "purchase_supplies", \
+                (m.label, m.reason)
     assert linked > 20 and meetings > 0 and fees > 0 and firsts > 0, \
         (linked, meetings, fees, firsts)
 
@@ -543,146 +538,114 @@ def test_launch_advertise_and_tour_options_say_what_a_player_would_miss() -> Non
     """A launch says the presold guests it takes and what leaving some behind costs; your own
     cruise is marked among those to advertise; a guest missing from a tour names the free
     card or technology that makes the tour affordable, when one does."""
-    from engine.bots.random_bot import RandomBot
     from engine.describe import GUEST_NAME
     from engine.rules import launch
     from engine.view.options import gain
 
     seen: set[str] = set()
-    for seed in range(30):
-        game = Game.new(GameOptions(players=2, seed=seed))
-        bot = RandomBot(seed)
-        while not game.is_over and len(seen) < 5:
-            v = view(game)
-            pending = v.pending
-            p = game.state.players[pending.seat] if pending is not None else None
-            legal = game.legal()
-            for c in legal:
-                if isinstance(c, C.Launch) and p is not None and p.scheduled is not None:
-                    presold = len(game.state.board.cruise_spaces[p.scheduled].presold)
-                    room = launch.cabin_capacity(Ctx(game.state, game.comps), p,
-                                                 p.ships[c.ship])
-                    words = gain(game, pending, c)
-                    if presold > room:
-                        assert words == f"room for {room} of {presold} presold guests: " \
-                            f"leaving {presold - room} behind costs " \
-                            f"{2 * (presold - room)} reputation"
-                        seen.add("left behind")
-                    elif presold:
-                        assert words.startswith(f"{presold} presold guest")
-                        seen.add("presold")
-                if isinstance(c, C.Done) and pending is not None and \
-                        pending.boarding is not None:
-                    left = len(game.state.board.cruise_spaces[pending.boarding[1]].presold)
-                    if left:
-                        assert gain(game, pending, c) == f"leaves {left} presold guest" \
-                            f"{'s' if left > 1 else ''} behind: -{2 * left} reputation"
-                        seen.add("finish")
-                if isinstance(c, C.AdvertiseCruise) and p is not None and c.space == p.scheduled:
-                    assert gain(game, pending, c).startswith("your cruise: tickets")
-                    seen.add("own cruise")
-            for m in v.missing():
-                if m.label.startswith("Tour the") and " first " in m.reason:
-                    name = re.match(r"(?:play|turn on) (.+) first", m.reason).group(1)
-                    cmd = next(c for c in legal if name in describe(game, c)
-                               and isinstance(c, (C.PlayAgendaEffect, C.UseTechnology)))
-                    colour = next(k for k, g in GUEST_NAME.items() if f"Tour the {g} guest" ==
-                                  m.label)
-                    after, _ = game.try_apply(cmd)
-                    assert any(isinstance(c, C.TourGuest) and c.colour == colour
-                               for c in after.legal()), (m, cmd, after.legal())
+    for game in random_positions(2, range(30)):
+        v = view(game)
+        pending = v.pending
+        if pending is None:
+            continue
+        p = game.state.players[pending.seat]
+        spaces = game.state.board.cruise_spaces
+        legal = game.legal()
+        for c in legal:
+            if isinstance(c, C.Launch) and p.scheduled is not None:
+                waiting = len(spaces[p.scheduled].presold)
+                room = launch.cabin_capacity(Ctx(game.state, game.comps), p, p.ships[c.ship])
+                words = gain(game, pending, c)
+                if waiting > room:
+                    assert words == f"room for {room} of {waiting} presold guests: leaving " \
+                        f"{waiting - room} behind costs {2 * (waiting - room)} reputation"
+                    seen.add("left behind")
+                elif waiting:
+                    assert words.startswith(f"{waiting} presold guest")
+                    seen.add("presold")
+            if isinstance(c, C.Done) and pending.boarding is not None:
+                left = len(spaces[pending.boarding[1]].presold)
+                if left:
+                    assert gain(game, pending, c) == f"leaves {left} presold guest" \
+                        f"{'s' if left > 1 else ''} behind: -{2 * left} reputation"
+                    seen.add("finish")
+            if isinstance(c, C.AdvertiseCruise) and c.space == p.scheduled:
+                assert gain(game, pending, c).startswith("your cruise: tickets")
+                seen.add("own cruise")
+        for m in v.missing():
+            if m.label.startswith("Tour the"):
+                colour = next(k for k, g in GUEST_NAME.items() if m.label == f"Tour the {g} guest")
+                if _unlocked_by(game, legal, m.reason, lambda c, k=colour: isinstance(
+                        c, C.TourGuest) and c.colour == k):
                     seen.add("tour")
-            game.apply(bot.choose(game))
         if len(seen) == 5:
             break
     assert seen == {"left behind", "presold", "own cruise", "tour", "finish"}, seen
 
 
-
 def test_a_connection_fee_that_cannot_serve_the_worker_says_no_use() -> None:
-    from engine.bots.random_bot import RandomBot
     from engine.rules import network
     from engine.view.options import gain
 
     marked = plain = 0
-    for seed in range(6):
-        game = Game.new(GameOptions(players=2, seed=seed))
-        bot = RandomBot(seed)
-        while not game.is_over:
-            v = view(game)
-            pending = v.pending
-            for c in game.legal():
-                if isinstance(c, C.PayFee) and pending is not None:
-                    words = gain(game, pending, c)
-                    p = game.state.players[pending.seat]
-                    useless = (pending.actions_at and pending.actions_at not in
-                               network.connection_stations(c.connection)) or \
-                        (pending.main_choice and not p.break_room)
-                    assert words.startswith("no use now") == bool(useless), words
-                    marked += bool(useless)
-                    plain += not useless
-            game.apply(bot.choose(game))
+    for game in random_positions(2, range(6)):
+        pending = view(game).pending
+        for c in game.legal():
+            if isinstance(c, C.PayFee) and pending is not None:
+                words = gain(game, pending, c)
+                p = game.state.players[pending.seat]
+                useless = (pending.actions_at and pending.actions_at not in
+                           network.connection_stations(c.connection)) or \
+                    (pending.main_choice and not p.break_room)
+                assert words.startswith("no use now") == bool(useless), words
+                marked += bool(useless)
+                plain += not useless
     assert marked and plain
 
 
 def test_keeping_an_upgrade_token_in_the_final_ship_moves_says_it_is_lost() -> None:
     # The final ship moves resolve no later stop (a tester kept the token "for later").
-    from engine.bots.random_bot import RandomBot
-
-    game = Game.new(GameOptions(players=2, seed=20))
-    bot = RandomBot(20)
-    while not game.is_over:
+    for game in random_positions(2, (20,)):
         if game.pending.kind == "unlock" and C.Done() in game.legal():
             final = game.state.final_phase == "ships"
-            words = describe(game, C.Done())
-            assert words == ("Do not unlock (no stop follows: the token is lost)" if final
-                             else "Keep the upgrade token for later")
+            assert describe(game, C.Done()) == (
+                "Do not unlock (no stop follows: the token is lost)" if final
+                else "Keep the upgrade token for later")
             if final:
                 return
-        game.apply(bot.choose(game))
     raise AssertionError("no upgrade token in the final ship moves")
 
 
 def test_scheduling_a_cruise_says_the_fuel_you_pay_when_it_is_less_than_printed() -> None:
-    from engine.bots.random_bot import RandomBot
     from engine.rules import launch
     from engine.view.options import gain
 
-    for seed in range(40):
-        game = Game.new(GameOptions(players=2, seed=seed))
-        bot = RandomBot(seed)
-        while not game.is_over:
-            v = view(game)
-            for c in game.legal():
-                if isinstance(c, C.ScheduleCruise) and v.pending is not None:
-                    p = game.state.players[v.pending.seat]
-                    tile = game.state.board.cruise_spaces[c.space].tile
-                    fuel = launch.fuel_need(Ctx(game.state, game.comps), p, tile)
-                    words = gain(game, v.pending, c)
-                    if fuel < game.comps.cruise_tile(tile).fuel:
-                        assert words.endswith(f"; you pay {fuel} fuel"), words
-                        return
-                    assert "you pay" not in words
-            game.apply(bot.choose(game))
+    for game in random_positions(2, range(40)):
+        pending = view(game).pending
+        for c in game.legal():
+            if isinstance(c, C.ScheduleCruise) and pending is not None:
+                p = game.state.players[pending.seat]
+                tile = game.state.board.cruise_spaces[c.space].tile
+                fuel = launch.fuel_need(Ctx(game.state, game.comps), p, tile)
+                words = gain(game, pending, c)
+                if fuel < game.comps.cruise_tile(tile).fuel:
+                    assert words.endswith(f"; you pay {fuel} fuel"), words
+                    return
+                assert "you pay" not in words
     raise AssertionError("no cruise scheduled with less fuel than printed")
 
 
 def test_the_supplies_step_offers_the_drop_only_while_it_can_still_be_made() -> None:
-    from engine.bots.random_bot import RandomBot
     from engine.decisions import LaunchSupplies
 
     seen = set()
-    for seed in range(40):
-        game = Game.new(GameOptions(players=2, seed=seed))
-        bot = RandomBot(seed)
-        while not game.is_over and len(seen) < 2:
-            dec = game.pending
-            if isinstance(dec, LaunchSupplies) and "short of" in game.waiting_for():
-                p = game.state.players[dec.seat]
-                can = not game.state.turn.dropped and p.reputation > 0
-                assert ("or drop reputation" in game.waiting_for()) is can
-                seen.add(can)
-            game.apply(bot.choose(game))
-        if len(seen) == 2:
-            return
+    for game in random_positions(2, range(40)):
+        dec = game.pending
+        if isinstance(dec, LaunchSupplies) and "short of" in game.waiting_for():
+            p = game.state.players[dec.seat]
+            can = not game.state.turn.dropped and p.reputation > 0
+            assert ("or drop reputation" in game.waiting_for()) is can
+            seen.add(can)
+            if len(seen) == 2:
+                return
     raise AssertionError(seen)
