@@ -115,7 +115,9 @@ def test_an_undo_line_names_whose_move_and_what_it_did() -> None:
     gone = [_turn_move(1, blue, f"{blue} takes 1 food (reputation drop).", by_bot=False),
             _turn_move(1, blue, f"{blue} takes 1 oxygen.")]
     assert taken_back(v, gone) == \
-        f"{blue} took back a move: takes 1 food (reputation drop) (and the 1 move after it)"
+        f"{blue} took back a move: takes 1 food (reputation drop) (and the 1 bot move after it)"
+    action = [_turn_move(1, blue, f"{blue}: Advertise a Cruise.", by_bot=False)]
+    assert taken_back(v, action) == f"{blue} took back a move: Advertise a Cruise"
 
 
 def test_a_resource_over_storage_from_a_reputation_drop_says_to_spend_it_not_that_it_is_lost(

@@ -131,7 +131,8 @@ class TurnSummary:
         first = self.taken_at - self.start
         # The turn going on when the viewer last read: whose it is, and where it began (None:
         # before this screen did).
-        seat, began = self.turn_seat, None
+        seat = self.turn_seat
+        began: tuple[int, int] | None = None  # (move, event) where that turn began
         for i in range(first - 1, -1, -1):
             turns = [j for j, e in enumerate(self.moves[i].events) if e.kind == "turn"]
             if turns:
@@ -186,10 +187,12 @@ def taken_back(v: View, moves: list[Move], words: str = "") -> str:
         said = [tidy(v, e.text) for e in first.events if e.kind not in (REVEAL, "turn")]
         words = said[0] if said else ""
     if 0 <= seat < len(v.seats):
-        words = words.removeprefix(v.seats[seat].name + " ")
+        for head in (": ", " "):  # "Pink: Advertise a Cruise", "Pink takes 1 food"
+            words = words.removeprefix(v.seats[seat].name + head)
     words = _PAIR.sub("", plain(words, 160)).rstrip(".")
     line = f"{name} took back a move" + (f": {words}" if words else "")
-    later = len(moves) - 1
-    if later > 0:
-        line += f" (and the {later} move{'s' if later != 1 else ''} after it)"
+    later = moves[1:]
+    if later:
+        kind = "bot move" if all(m.by_bot for m in later) else "move"
+        line += f" (and the {len(later)} {kind}{'s' if len(later) != 1 else ''} after it)"
     return line
