@@ -151,3 +151,28 @@ def test_the_launch_towers_legend_matches_its_marks() -> None:
     legend = next(line for line in board.splitlines() if "removed" in line)
     assert "×× removed: a top one gives 2" in legend and "×××" not in legend
     assert len(legend) <= 78  # one line at 80 columns
+
+
+def test_after_the_final_move_a_kept_upgrade_token_is_not_kept_for_later() -> None:
+    """The final round: a ship reached a destination by its one free move, with no space of
+    that colour open; the only option read 'Keep the upgrade token for later', and there is
+    no later stop for it."""
+    from engine.bots.random_bot import RandomBot
+    from engine.commands import Done
+    from engine.decisions import Unlock
+
+    for seed in range(40):
+        g = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while g.pending is not None and not (isinstance(g.pending, Unlock)
+                                             and Done() in g.legal()):
+            g.apply(bot.choose(g))
+        if g.pending is None:
+            continue
+        dec = g.pending
+        assert describe(g, Done()) == "Keep the upgrade token for later"
+        g.state.players[dec.seat].ships[dec.ship].final_moved = True
+        assert describe(g, Done()).startswith("Leave the upgrade token unplaced")
+        assert "later" not in g.waiting_for()
+        return
+    raise AssertionError("no upgrade token was ever kept")
