@@ -176,3 +176,21 @@ def test_after_the_final_move_a_kept_upgrade_token_is_not_kept_for_later() -> No
         assert "later" not in g.waiting_for()
         return
     raise AssertionError("no upgrade token was ever kept")
+
+
+def test_a_turns_vp_in_the_summary_leaves_out_an_agm_held_before_it_began() -> None:
+    """An AGM at the end of Pink's turn scored for Blue too: Blue's next turn was headed
+    'VP 25 → 31' as if Blue had gained the AGM's 4 VP in it."""
+    g = Game.new(GameOptions(players=2, seed=5))
+    v = view(g)
+    pink, blue = (p.name for p in v.seats)
+    summary = TurnSummary({0})
+    summary.add(v, Move(0, [Event("x", 0, f"{pink} places a worker on station 2."),
+                            Event("agm", 1, f"{blue} scores 4 VP at the AGM."),
+                            Event("turn", 1, f"Turn 9 (round 5): {blue}.")],
+                        False, [10, 25], [10, 29]))
+    summary.add(v, Move(1, [Event("x", 1, f"{blue} builds Arcade Nebula on ship 1."),
+                            Event("turn", 0, f"Turn 10 (round 5): {pink}.")],
+                        True, [10, 29], [10, 31]))
+    text = summary.take(v)
+    assert text is not None and text.plain.startswith(f"{blue}'s turn (VP 29 → 31, +2): ")

@@ -22,6 +22,7 @@ from galcruise_tui.words import actor, tidy
 # "(Gain Resources / Refill Agenda Cards)": a station's two actions; the log keeps them, the
 # summary says which one was taken in the next line anyway.
 # One level of nesting: "(Launch (a ship with 2+ segments) / Build Ship Segments)".
+AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
 _PAIR = re.compile(r" \((?:[^()]|\([^()]*\))*/(?:[^()]|\([^()]*\))*\)")
 
 
@@ -84,7 +85,8 @@ class TurnSummary:
                 self._close(move.vp_after)
                 if e.seat not in self.humans and 0 <= e.seat < len(players):
                     name = players[e.seat].name
-                    self._open = Block(e.seat, f"{name}'s turn", move.vp_before[e.seat])
+                    self._open = Block(e.seat, f"{name}'s turn",
+                                       move.vp_before[e.seat] + _agm_before(move, e, e.seat))
                     self.blocks.append(self._open)
                 continue
             who = actor(v, e)
@@ -175,6 +177,18 @@ class TurnSummary:
                 out.append(f" (VP {b.start_vp} → {b.end_vp}, {diff:+d})", style="bold")
             out.append(": " + "; ".join(b.lines) + ".")
         return out
+
+
+def _agm_before(move: Move, turn: Event, seat: int) -> int:
+    """The VP an AGM gave `seat` in this move before `turn` began: the end of the turn before,
+    not the new turn's gain (a heading said "VP 25 → 29" for an AGM held in Pink's turn)."""
+    got = 0
+    for e in move.events:
+        if e is turn:
+            break
+        if e.kind == "agm" and e.seat == seat and (m := AGM_VP.search(e.text)):
+            got += int(m.group(1))
+    return got
 
 
 def taken_back(v: View, moves: list[Move], words: str = "") -> str:
