@@ -194,3 +194,15 @@ def test_a_turns_vp_in_the_summary_leaves_out_an_agm_held_before_it_began() -> N
                         True, [10, 29], [10, 31]))
     text = summary.take(v)
     assert text is not None and text.plain.startswith(f"{blue}'s turn (VP 29 → 31, +2): ")
+
+
+def test_the_end_words_count_the_turns_after_this_one() -> None:
+    """A tester read 'Final round: 0 turns left' during the last turn of the game."""
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=2, seed=5))
+    g.state.end_triggered, g.state.final_phase = True, "turns"
+    g.state.final_turns_left = [1]
+    assert render.end_words(view(g)) == "Final round: 1 more turn"
+    g.state.final_turns_left = []
+    assert render.end_words(view(g)) == "Final round: the last turn"
