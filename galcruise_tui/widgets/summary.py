@@ -19,10 +19,11 @@ from engine.view import View
 from galcruise_tui.text import plain
 from galcruise_tui.words import actor, tidy
 
+AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
+
 # "(Gain Resources / Refill Agenda Cards)": a station's two actions; the log keeps them, the
 # summary says which one was taken in the next line anyway.
 # One level of nesting: "(Launch (a ship with 2+ segments) / Build Ship Segments)".
-AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
 _PAIR = re.compile(r" \((?:[^()]|\([^()]*\))*/(?:[^()]|\([^()]*\))*\)")
 
 
