@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import commands as C
 from engine.ctx import Ctx
-from engine.decisions import Act
+from engine.decisions import Act, Unlock
 from engine.game import Game
 from engine.names import a as with_article
 from engine.names import readable
@@ -170,9 +170,9 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         kind = dec.kind if dec else ""
         if kind == "act":
             return (DONE_ACT.get(dec.action, "Give up this action") if dec else "Done",)
-        if kind == "unlock" and s.final_phase == "ships":
-            # The final ship moves resolve no later stop: a token kept is a token lost.
-            return ("Do not unlock (no stop follows: the token is lost)",)
+        if isinstance(dec, Unlock) and s.players[seat].ships[dec.ship].final_moved:
+            # Its one free move made, the ship stops no more: there is no later for the token.
+            return ("Leave the upgrade token unplaced (the game ends before another stop)",)
         return (DONE.get(kind, "Done"),)
     if isinstance(cmd, C.CallMeeting):
         return ("Call a meeting (recall your workers)",)

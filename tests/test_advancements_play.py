@@ -56,7 +56,9 @@ def test_book_example_green_turns_the_tile_and_visitors_gain_an_ad_before_acting
     events = develop(g, GREEN, 1)
     assert b.connections[0] == [PINK, GREEN]
     assert b.station_active == [False, True, False, False, False, False]
-    assert any("Station 2's bonus tile turns active: Marketing Office" in e.text for e in events)
+    line = next(e.text for e in events if "Station 2's bonus tile turns active: " in e.text)
+    assert "Marketing Office (" in line
+    assert line.endswith(").") and ".)" not in line  # the tile's sentence ends the line
     # From then on a worker placed on station 2 gains the ad before any action.
     green = g.state.players[GREEN]
     ads = green.ads

@@ -115,7 +115,9 @@ def test_an_undo_line_names_whose_move_and_what_it_did() -> None:
     gone = [_turn_move(1, blue, f"{blue} takes 1 food (reputation drop).", by_bot=False),
             _turn_move(1, blue, f"{blue} takes 1 oxygen.")]
     assert taken_back(v, gone) == \
-        f"{blue} took back a move: takes 1 food (reputation drop) (and the 1 move after it)"
+        f"{blue} took back a move: takes 1 food (reputation drop) (and the 1 bot move after it)"
+    action = [_turn_move(1, blue, f"{blue}: Advertise a Cruise.", by_bot=False)]
+    assert taken_back(v, action) == f"{blue} took back a move: Advertise a Cruise"
 
 
 def test_a_resource_over_storage_from_a_reputation_drop_says_to_spend_it_not_that_it_is_lost(
@@ -153,3 +155,58 @@ def test_the_launch_towers_legend_matches_its_marks() -> None:
     assert legend == ["   \\[x] up · \\[x▼] flipped for a cruise · ×x removed",
                       "   removed top: its bonus gives 2 · left expert: 3 money per bottom token"]
     assert all(len(line) <= 78 for line in legend)  # one line each at 80 columns
+
+
+def test_after_the_final_move_a_kept_upgrade_token_is_not_kept_for_later() -> None:
+    """The final round: a ship reached a destination by its one free move, with no space of
+    that colour open; the only option read 'Keep the upgrade token for later', and there is
+    no later stop for it."""
+    from engine.bots.random_bot import RandomBot
+    from engine.commands import Done
+    from engine.decisions import Unlock
+
+    for seed in range(40):
+        g = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        while g.pending is not None and not (isinstance(g.pending, Unlock)
+                                             and Done() in g.legal()):
+            g.apply(bot.choose(g))
+        if g.pending is None:
+            continue
+        dec = g.pending
+        assert describe(g, Done()) == "Keep the upgrade token for later"
+        g.state.players[dec.seat].ships[dec.ship].final_moved = True
+        assert describe(g, Done()).startswith("Leave the upgrade token unplaced")
+        assert "later" not in g.waiting_for()
+        return
+    raise AssertionError("no upgrade token was ever kept")
+
+
+def test_a_turns_vp_in_the_summary_leaves_out_an_agm_held_before_it_began() -> None:
+    """An AGM at the end of Pink's turn scored for Blue too: Blue's next turn was headed
+    'VP 25 → 31' as if Blue had gained the AGM's 4 VP in it."""
+    g = Game.new(GameOptions(players=2, seed=5))
+    v = view(g)
+    pink, blue = (p.name for p in v.seats)
+    summary = TurnSummary({0})
+    summary.add(v, Move(0, [Event("x", 0, f"{pink} places a worker on station 2."),
+                            Event("agm", 1, f"{blue} scores 4 VP at the AGM."),
+                            Event("turn", 1, f"Turn 9 (round 5): {blue}.")],
+                        False, [10, 25], [10, 29]))
+    summary.add(v, Move(1, [Event("x", 1, f"{blue} builds Arcade Nebula on ship 1."),
+                            Event("turn", 0, f"Turn 10 (round 5): {pink}.")],
+                        True, [10, 29], [10, 31]))
+    text = summary.take(v)
+    assert text is not None and text.plain.startswith(f"{blue}'s turn (VP 29 → 31, +2): ")
+
+
+def test_the_end_words_count_the_turns_after_this_one() -> None:
+    """A tester read 'Final round: 0 turns left' during the last turn of the game."""
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=2, seed=5))
+    g.state.end_triggered, g.state.final_phase = True, "turns"
+    g.state.final_turns_left = [1]
+    assert render.end_words(view(g)) == "Final round: 1 more turn"
+    g.state.final_turns_left = []
+    assert render.end_words(view(g)) == "Final round: the last turn"

@@ -126,7 +126,7 @@ def test_the_status_line_says_the_end_is_near_and_an_unsaved_game() -> None:
         # The rest of this round, then everyone's final turn.
         left = len(order) - 1 - order.index(g.state.turn.seat) + len(order)
         status = str(screen.query_one("#status").render())
-        assert f"End triggered: {left} turns left" in status
+        assert f"End triggered: {left} more turns" in status
         assert "not saved" not in status
         screen.session.save_error = "[/] disk full"
         screen.redraw()

@@ -603,19 +603,6 @@ def test_a_connection_fee_that_cannot_serve_the_worker_says_no_use() -> None:
     assert marked and plain
 
 
-def test_keeping_an_upgrade_token_in_the_final_ship_moves_says_it_is_lost() -> None:
-    # The final ship moves resolve no later stop (a tester kept the token "for later").
-    for game in random_positions(2, (20,)):
-        if game.pending.kind == "unlock" and C.Done() in game.legal():
-            final = game.state.final_phase == "ships"
-            assert describe(game, C.Done()) == (
-                "Do not unlock (no stop follows: the token is lost)" if final
-                else "Keep the upgrade token for later")
-            if final:
-                return
-    raise AssertionError("no upgrade token in the final ship moves")
-
-
 def test_scheduling_a_cruise_says_the_fuel_you_pay_when_it_is_less_than_printed() -> None:
     from engine.rules import launch
     from engine.view.options import gain

@@ -149,10 +149,15 @@ def unlock_words(ctx: Ctx, dec: Unlock) -> str:
     offered = unlock_options(ctx, dec)
     here = any(isinstance(c, UnlockUpgrade) for c in offered)
     later = Done() in offered
+    # After its final free move a ship stops no more: a kept token has no later.
+    final = ctx.player(dec.seat).ships[dec.ship].final_moved
     if here and later:
-        return f"unlock a {dec.stop} upgrade, or keep the token for a later destination"
+        keep = "leave the token unplaced" if final else "keep the token for a later destination"
+        return f"unlock a {dec.stop} upgrade, or {keep}"
     if here:
         return f"unlock a {dec.stop} upgrade"
+    if final:
+        return f"no {dec.stop} upgrade space is open: the token stays unplaced"
     return f"keep the upgrade token: no {dec.stop} upgrade space is open"
 
 

@@ -32,7 +32,7 @@ from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.log import GameLog, event_line
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
-from galcruise_tui.widgets.summary import Move, TurnSummary, taken_back
+from galcruise_tui.widgets.summary import AGM_VP, Move, TurnSummary, taken_back
 from galcruise_tui.words import actor, tidy
 from saves import SaveError, Session
 from saves.table_session import TableSession
@@ -42,7 +42,6 @@ WIDE = 150  # from this width the deciding player's board stays in view beside t
 MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
 TALL = 32  # from this height the decision bar gets more rows
 SHORT = 28  # below this height the others' turns take fewer rows from the boards
-AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
 BUMPED = re.compile(r"'s (worker|expert) back to the break room")  # placement.bump, npc's
 # ASCII dots: a terminal that draws "…" two cells wide left a stray letter beside the notice.
 THINKING = "The expert is thinking about your choice..."

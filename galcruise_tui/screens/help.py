@@ -35,8 +35,8 @@ data folder rebinds them by id, e.g. undo = "z")
 
 [b]Reading the screen[/b]
  The top lines: round, turn, whose turn, the progress track's fill, AGMs
- done, and once the end is near: End triggered: n turns left, then Your
- final turn. "not saved: ..." means the last autosave failed.
+ done, and once the end is near: End triggered: n more turns (after this
+ one), then Your final turn. "not saved: ..." means the last save failed.
  After the other seats play, a summary of their turns stays until a key.
 
 [b]Symbols[/b] (the same on every pane)

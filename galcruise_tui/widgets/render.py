@@ -641,12 +641,15 @@ def end_words(v: View, you: int | None = None) -> str:
         # The round is finished, then everyone plays one final turn.
         left = len(order) - 1 - order.index(t.seat) + len(order) \
             if t.seat in order else len(order)
-        return f"End triggered: {left} turn{'s' if left != 1 else ''} left"
+        # "more": the turns after this one (a tester read "0 turns left" during a last turn).
+        return f"End triggered: {left} more turn{'s' if left != 1 else ''}"
     if t.end == "final_turns":
         if you is not None and t.seat == you and you not in t.final_turns_left:
             return "Your final turn"
         left = len(t.final_turns_left)
-        return f"Final round: {left} turn{'s' if left != 1 else ''} left"
+        if not left:
+            return "Final round: the last turn"
+        return f"Final round: {left} more turn{'s' if left != 1 else ''}"
     return "Final round: last moves, goals and the final AGM"
 
 

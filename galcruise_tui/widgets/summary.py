@@ -19,6 +19,8 @@ from engine.view import View
 from galcruise_tui.text import plain
 from galcruise_tui.words import actor, tidy
 
+AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
+
 # "(Gain Resources / Refill Agenda Cards)": a station's two actions; the log keeps them, the
 # summary says which one was taken in the next line anyway.
 # One level of nesting: "(Launch (a ship with 2+ segments) / Build Ship Segments)".
@@ -84,7 +86,8 @@ class TurnSummary:
                 self._close(move.vp_after)
                 if e.seat not in self.humans and 0 <= e.seat < len(players):
                     name = players[e.seat].name
-                    self._open = Block(e.seat, f"{name}'s turn", move.vp_before[e.seat])
+                    self._open = Block(e.seat, f"{name}'s turn",
+                                       move.vp_before[e.seat] + _agm_before(move, e, e.seat))
                     self.blocks.append(self._open)
                 continue
             who = actor(v, e)
@@ -131,7 +134,8 @@ class TurnSummary:
         first = self.taken_at - self.start
         # The turn going on when the viewer last read: whose it is, and where it began (None:
         # before this screen did).
-        seat, began = self.turn_seat, None
+        seat = self.turn_seat
+        began: tuple[int, int] | None = None  # (move, event) where that turn began
         for i in range(first - 1, -1, -1):
             turns = [j for j, e in enumerate(self.moves[i].events) if e.kind == "turn"]
             if turns:
@@ -176,6 +180,18 @@ class TurnSummary:
         return out
 
 
+def _agm_before(move: Move, turn: Event, seat: int) -> int:
+    """The VP an AGM gave `seat` in this move before `turn` began: the end of the turn before,
+    not the new turn's gain (a heading said "VP 25 → 29" for an AGM held in Pink's turn)."""
+    got = 0
+    for e in move.events:
+        if e is turn:
+            break
+        if e.kind == "agm" and e.seat == seat and (m := AGM_VP.search(e.text)):
+            got += int(m.group(1))
+    return got
+
+
 def taken_back(v: View, moves: list[Move], words: str = "") -> str:
     """The log's line for an undo: whose move was taken back and what it did (its first
     line, as the viewer read it), or `words` when this screen never saw the move played."""
@@ -186,10 +202,12 @@ def taken_back(v: View, moves: list[Move], words: str = "") -> str:
         said = [tidy(v, e.text) for e in first.events if e.kind not in (REVEAL, "turn")]
         words = said[0] if said else ""
     if 0 <= seat < len(v.seats):
-        words = words.removeprefix(v.seats[seat].name + " ")
+        for head in (": ", " "):  # "Pink: Advertise a Cruise", "Pink takes 1 food"
+            words = words.removeprefix(v.seats[seat].name + head)
     words = _PAIR.sub("", plain(words, 160)).rstrip(".")
     line = f"{name} took back a move" + (f": {words}" if words else "")
-    later = len(moves) - 1
-    if later > 0:
-        line += f" (and the {later} move{'s' if later != 1 else ''} after it)"
+    later = moves[1:]
+    if later:
+        kind = "bot move" if all(m.by_bot for m in later) else "move"
+        line += f" (and the {len(later)} {kind}{'s' if len(later) != 1 else ''} after it)"
     return line

@@ -40,8 +40,9 @@ def turn_tiles(ctx: Ctx) -> None:
     for st in rules.newly_active(b.connections, b.station_active, ctx.s.options.players):
         b.station_active[st - 1] = True
         tile = ctx.c.station_bonus(b.station_tiles[st - 1])
+        # The tile's text is a sentence: its full stop ends the line, not the brackets.
         ctx.log("station", -1, f"Station {st}'s bonus tile turns active: {tile.name} "
-                f"({tile.text})")
+                f"({tile.text.rstrip('.')}).")
 
 
 def on_place(ctx: Ctx, seat: int, piece: str, station: int) -> None:
