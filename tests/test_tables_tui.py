@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_tui import type_keys
@@ -61,6 +64,15 @@ async def sit(app: GalcruiseApp, pilot, key: str = "enter") -> GameScreen:  # no
     await pilot.pause()
     assert isinstance(app.screen, GameScreen), app.screen.query_one("#lobby-error").render()
     return app.screen
+
+
+@asynccontextmanager
+async def alice_and_bob(tmp_path: Path, size: tuple[int, int] = (100, 30)
+                        ) -> AsyncIterator[list[tuple[GalcruiseApp, Any, GameScreen]]]:
+    """Two apps on the table's store, alice and bob, each seated at the first row."""
+    a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
+    async with a.run_test(size=size) as pa, b.run_test(size=size) as pb:
+        yield [(a, pa, await sit(a, pa)), (b, pb, await sit(b, pb))]
 
 
 async def caught_up(pilots: list, screens: list[GameScreen]) -> None:  # noqa: ANN001
@@ -144,11 +156,9 @@ def test_two_apps_play_a_table_each_seeing_only_its_own_hand(tmp_path: Path) -> 
     table = new_table(tmp_path)
 
     async def main() -> None:
-        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
-        async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
-            sa, sb = await sit(a, pa), await sit(b, pb)
+        async with alice_and_bob(tmp_path, (80, 24)) as pairs:
+            (a, pa, sa), (b, pb, sb) = pairs
             assert (sa.viewer, sb.viewer) == (0, 1)
-            pairs = [(a, pa, sa), (b, pb, sb)]
             moves = await play(pairs, 5000)
             assert sa.game.is_over and sb.game.is_over and moves > 100
             for app, pilot, screen in pairs:
@@ -306,9 +316,8 @@ def test_at_a_table_the_second_seat_seals_its_bid_first_and_the_first_sees_only_
     new_table(tmp_path, opts)
 
     async def main() -> None:
-        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
-        async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
-            sa, sb = await sit(a, pa), await sit(b, pb)
+        async with alice_and_bob(tmp_path, (80, 24)) as pairs:
+            (a, pa, sa), (b, pb, sb) = pairs
             assert sa.game.pending is not None and sa.game.pending.seat == 0
             assert sa.human_turn() and sb.human_turn()  # both wait on their own bid
             bar = sb.query_one(DecisionBar)
@@ -453,11 +462,8 @@ def test_after_an_undo_at_the_table_the_others_summary_holds_the_whole_turn(
     new_table(tmp_path)
 
     async def main() -> None:
-        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
-        async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
-            sa = await sit(a, pa)
-            sb = await sit(b, pb)
-            pairs = [(a, pa, sa), (b, pb, sb)]
+        async with alice_and_bob(tmp_path) as pairs:
+            (a, pa, sa), (b, pb, sb) = pairs
 
             def bobs_moves() -> list[int]:  # the moves of bob's turn so far, by number
                 g = sb.game
@@ -498,11 +504,8 @@ def test_your_own_move_at_a_table_is_in_view_at_the_end_of_the_log(tmp_path: Pat
     new_table(tmp_path)
 
     async def main() -> None:
-        a, b = app_for(tmp_path, "alice"), app_for(tmp_path, "bob")
-        async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
-            sa = await sit(a, pa)
-            sb = await sit(b, pb)
-            pairs = [(a, pa, sa), (b, pb, sb)]
+        async with alice_and_bob(tmp_path) as pairs:
+            (a, pa, sa), (b, pb, sb) = pairs
             await pa.press("l")  # a narrow terminal: the log takes the boards' place
             await pa.pause()
             log = sa.query_one(GameLog)

@@ -38,15 +38,21 @@ def test_a_bot_turn_stays_summed_up_until_the_next_key() -> None:
     run(body)
 
 
+async def bumped_by_rachel(app: GalcruiseApp, pilot) -> GameScreen:  # noqa: ANN001
+    """A solo game played on to where Pink is asked for a funding bonus in Rachel's turn."""
+    screen = await new_game(app, pilot, players=1)
+
+    def asked(g: Game) -> bool:
+        dec = g.pending
+        return dec is not None and dec.kind == "funding" and g.state.turn.seat == 1
+
+    await play_until(app, pilot, screen, asked)
+    return screen
+
+
 def test_rachel_bumping_your_worker_says_so_in_the_prompt() -> None:
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
-        screen = await new_game(app, pilot, players=1)
-
-        def bumped_by_rachel(g: Game) -> bool:
-            dec = g.pending
-            return dec is not None and dec.kind == "funding" and g.state.turn.seat == 1
-
-        await play_until(app, pilot, screen, bumped_by_rachel)
+        screen = await bumped_by_rachel(app, pilot)
         waiting = str(screen.query_one("#waiting").render())
         # Rachel's worker may bump the NPC's, which bumps Pink's: the prompt names the last.
         bumper = "the NPC" if "the NPC worker bumps Pink's" in summary_text(screen) \
@@ -66,13 +72,7 @@ def test_an_undo_back_into_rachels_turn_sums_up_her_whole_turn_again() -> None:
     from test_tui import choose
 
     async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
-        screen = await new_game(app, pilot, players=1)
-
-        def bumped_by_rachel(g: Game) -> bool:
-            dec = g.pending
-            return dec is not None and dec.kind == "funding" and g.state.turn.seat == 1
-
-        await play_until(app, pilot, screen, bumped_by_rachel)
+        screen = await bumped_by_rachel(app, pilot)
         first = summary_text(screen)
         assert first.startswith("Rachel's turn") and "bumps Pink's worker" in first
         at = screen.session.length
