@@ -215,3 +215,20 @@ def test_the_goals_pane_shows_rachels_own_goals_for_her() -> None:
     panel = Text.from_markup(render.goals_panel(v)).plain
     for j, name in enumerate(("developments placed", "segments built", "ships launched")):
         assert f"C{r.reached[j]}/{r.targets[j]} (her {name})" in panel
+
+
+def test_the_status_line_repacks_its_seats_when_the_terminal_is_resized() -> None:
+    from test_tui import new_game, run
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "greedy"))
+
+        def rows() -> int:
+            return str(screen.query_one("#status").render()).count("\n") + 1
+
+        assert rows() == 3  # at 80 columns each seat has a row of its own
+        await pilot.resize_terminal(140, 30)
+        await pilot.pause()
+        assert rows() == 2  # at 140 both fit one row, without a move to redraw it
+
+    run(body)

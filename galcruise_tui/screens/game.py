@@ -243,6 +243,16 @@ class GameScreen(Screen[None]):
             side.display = self.has_class("wide")
             if side.display and self.game is not None:
                 side.show(self.facts())
+            if self.game is not None:  # the seats' rows are packed to the width
+                self._set("#status", self._status(self.facts(), width))
+
+    def _status(self, v: View, width: int) -> str:
+        """The status line for `width` columns; at a table it starts 'Your move' when it is."""
+        status = render.status(v, self.status_viewer(), self.session.save_error,
+                               width - 2 if width > 2 else None)
+        if self._mine() and not self.game.is_over:
+            status = "[b reverse] Your move [/] " + status
+        return status
 
     @property
     def game(self) -> Game:
@@ -336,15 +346,11 @@ class GameScreen(Screen[None]):
         v = v or self.facts()
         # With a save error the game goes on in memory: the status line says the disk is not
         # keeping up.
-        status = render.status(v, self.status_viewer(), self.session.save_error,
-                               self.size.width - 2 if self.size.width > 2 else None)
         mine = self._mine()
-        if mine and not g.is_over:  # at a table: say so on the status line, ring once
-            status = "[b reverse] Your move [/] " + status
-            if not self._was_mine:
-                self.app.bell()
+        if mine and not g.is_over and not self._was_mine:  # at a table: ring once
+            self.app.bell()
         self._was_mine = mine
-        self._set("#status", status)
+        self._set("#status", self._status(v, self.size.width))
         if boards:
             self.query_one(Boards).show(v)
             self.query_one(SidePane).show(v)
