@@ -210,3 +210,21 @@ def test_the_end_words_count_the_turns_after_this_one() -> None:
     assert render.end_words(view(g)) == "Final round: 1 more turn"
     g.state.final_turns_left = []
     assert render.end_words(view(g)) == "Final round: the last turn"
+
+
+def test_rachels_destinations_and_upgrade_spaces_use_the_games_words() -> None:
+    # Her log said "reaches a orange destination" and "her orange upgrade space" where the
+    # game says adventurous, relaxing and family.
+    from engine.bots.random_bot import RandomBot
+
+    lines: list[str] = []
+    for seed in range(10):
+        g = Game.new(GameOptions(players=1, seed=seed))
+        bot = RandomBot(seed)
+        while not g.is_over and len(lines) < 20:
+            lines += [e.text for e in g.apply(bot.choose(g))
+                      if "destination" in e.text or "upgrade space" in e.text]
+    assert lines
+    for line in lines:
+        assert not any(c in line for c in ("orange", "purple", "teal")), line
+        assert "a adventurous" not in line, line

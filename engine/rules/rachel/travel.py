@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import names
 from engine.rules import travel
 from engine.rules.economy import gain_reputation
 from engine.rules.rachel import bonus, deck
@@ -70,17 +71,18 @@ def destination(ctx: Ctx, p: Player, i: int, colour: str) -> None:
             deck.rs(ctx).upgrades.append(space)
             ship.token = None
             p.vp += TOKEN_VP
-            _say(ctx, p, f"Rachel places her upgrade token on her {colour} upgrade space "
-                 f"{ctx.c.upgrade(space).index}: +{TOKEN_VP} VP (no effect for her).")
+            _say(ctx, p, f"Rachel places her upgrade token on her {names.colour_name(colour)} "
+                 f"upgrade space {ctx.c.upgrade(space).index}: +{TOKEN_VP} VP (no effect for "
+                 "her).")
         elif not _later_space(ctx, ship):
             ship.token = None
-            _say(ctx, p, f"Her {colour} upgrade spaces are full and no later destination has "
-                 "room: Rachel discards the upgrade token.")
+            _say(ctx, p, f"Her {names.colour_name(colour)} upgrade spaces are full and no "
+                 "later destination has room: Rachel discards the upgrade token.")
     each = travel.TOUR_VP + upgrades_of(ctx, colour)
     n = len(ship.guests)
     p.vp += n * each
     p.guests_toured += n
-    _say(ctx, p, f"Rachel's ship {i + 1} reaches a {colour} destination: {n} guest"
+    _say(ctx, p, f"Rachel's ship {i + 1} reaches {names.destination(colour)}: {n} guest"
          f"{'s' if n != 1 else ''} x {each} VP = {n * each} VP.")
 
 
