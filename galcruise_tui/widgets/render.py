@@ -229,6 +229,10 @@ def vp_line(v: View) -> str:
 
 def goals_panel(v: View) -> str:
     rows = ["[b]Company goals[/b] (the step marked ▸ is what a goal needs now)"]
+    r = v.rachel
+    if r is not None:  # her counts stand for her own goals: say which, once
+        rows.append(f" {who(v, r.seat)} n/m: Rachel's own goals, top to bottom: "
+                    + ", ".join(name.split()[0] for name in r.goal_names))
     for g in v.tracks.goals:
         # The mark is a sign as well as reverse video: it reads in plain text too.
         ladder = " ".join(f"[reverse]▸{t}[/]" if k == g.step else str(t)
@@ -246,8 +250,7 @@ def _goal_count(v: View, g: GoalView, seat: int) -> str:
     done = "✓" if g.done[seat] else ""
     r = v.rachel
     if r is not None and v.seats[seat].engine_run and g.index < len(r.targets):
-        return f"{who(v, seat)}{r.reached[g.index]}/{r.targets[g.index]}{done} " \
-            f"(her {r.goal_names[g.index]})"
+        return f"{who(v, seat)}{r.reached[g.index]}/{r.targets[g.index]}{done}"
     return f"{who(v, seat)}{g.counts[seat]}{done}"
 
 
