@@ -351,8 +351,12 @@ def _payable_after_resource(ctx: Ctx, p: Player, card: str) -> bool:
     tp.hand.remove(card)
     r = ctx.c.agenda(card).resource
     tp.set_resource(r, tp.resource(r) + 1)
-    return _with_some_helpers(
-        t, tp, lambda c, q: shortfall(c, q, launch_need(c, q)) <= drop_max(c, q, "resource"))
+    return _with_some_helpers(t, tp, _supplies_payable)
+
+
+def _supplies_payable(ctx: Ctx, p: Player) -> bool:
+    """Whether the launch's supplies can be paid now: storage, cards and the drop."""
+    return shortfall(ctx, p, launch_need(ctx, p)) <= drop_max(ctx, p, "resource")
 
 
 def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
@@ -362,8 +366,7 @@ def _payable_without(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
     tp = t.player(p.seat)
     if isinstance(dec, Boarding):
         return _boarding_finishable(t, dec, tp)
-    return _with_some_helpers(
-        t, tp, lambda c, q: shortfall(c, q, launch_need(c, q)) <= drop_max(c, q, "resource"))
+    return _with_some_helpers(t, tp, _supplies_payable)
 
 
 def resource_choice_options(ctx: Ctx, dec: ResourceChoice) -> list[Command]:

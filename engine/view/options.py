@@ -23,7 +23,7 @@ from engine.rules.economy import can_lose_reputation
 from engine.rules.feasible import feasible
 from engine.rules.funding import drop_max
 from engine.rules.ships import cabins, in_flight
-from engine.state import RESOURCES, Player
+from engine.state import RESOURCES, Player, Ship
 from engine.view.board import action_view
 from engine.view.turn import PendingView, read_turn
 
@@ -248,11 +248,12 @@ def missing(game: Game, pending: PendingView | None,
         ctx = Ctx(s, game.comps)
         off = modifiers.amount(ctx, p, "tour_discount")
         toured = {c.colour for c in legal if isinstance(c, C.TourGuest)}
+        tried: dict[int, list[C.Command]] = {}
         for colour in pending.tour_guests:
             if colour not in toured:
                 cost = travel.tour_cost(colour, pending.tour_destination, off)
                 why = _first(game, legal, lambda c, colour=colour: isinstance(c, C.TourGuest)
-                             and c.colour == colour)
+                             and c.colour == colour, tried)
                 out.append(MissingOption(
                     f"Tour the {GUEST_NAME.get(colour, colour)} guest",
                     why or f"needs {cost} ad{'s' if cost != 1 else ''} (you have {p.ads})"))
@@ -282,9 +283,9 @@ def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
     for sh in ships:
         aboard = min(guests, launch.cabin_capacity(ctx, p, sh))
         need = launch.needs(ctx, p, sh, aboard, space.tile)
-        words = _short(ctx, p, need, max(0, len(space.presold) - aboard))
-        if best is None or launch.shortfall(ctx, p, need) < best[0]:
-            best = (launch.shortfall(ctx, p, need), words)
+        short = launch.shortfall(ctx, p, need)
+        if best is None or short < best[0]:
+            best = (short, _short(ctx, p, need, max(0, len(space.presold) - aboard)))
     if best and best[1]:
         return f"the supplies are short of {best[1]}"
     if not space.presold and not cruises.guest_sources(ctx, p.ads, 0):
@@ -347,23 +348,29 @@ def _why_no_boarding(game: Game, p: Player, ship_index: int, space: int,
         if not why and not presold and not cruises.guest_sources(ctx, p.ads, off):
             why = _no_guest(ctx, p, off, "a last-minute guest")
         if not why:
-            short = _short(ctx, p, launch.needs(ctx, p, ship, n + 1, ship.cruise),
-                           max(0, len(presold) - 1))
-            why = f"with {_s(n + 1, 'guest')} aboard the supplies would be short of {short}" \
-                if short else "the supplies could not be paid at T-3"
+            why = _supplies(ctx, p, ship, n + 1, max(0, len(presold) - 1))
         out.append(MissingOption("Board a guest", why))
     if n and not any(isinstance(c, C.Done) for c in legal):
         left = len(presold)
         why = _first(game, legal, C.Done)
         if not why and left and not can_lose_reputation(p, launch.PRESOLD_PENALTY * left):
-            why = f"leaving {_s(left, 'presold guest')} behind costs " \
-                  f"{launch.PRESOLD_PENALTY * left} reputation (you have {p.reputation})"
+            why = f"{_leaving(left)} (you have {p.reputation})"
         if not why:
-            short = _short(ctx, p, launch.needs(ctx, p, ship, n, ship.cruise), left)
-            why = f"with {_s(n, 'guest')} aboard the supplies would be short of {short}" \
-                if short else "the supplies could not be paid at T-3"
+            why = _supplies(ctx, p, ship, n, left)
             if left:  # the reputation a drop would pay with goes to the guests left behind
-                why = f"leaving {_s(left, 'presold guest')} behind costs " \
-                      f"{launch.PRESOLD_PENALTY * left} reputation, and {why}"
+                why = f"{_leaving(left)}, and {why}"
         out.append(MissingOption("Finish boarding", why))
     return out
+
+
+def _supplies(ctx: Ctx, p: Player, ship: Ship, guests: int, left_behind: int) -> str:
+    """Why T-3 could not be paid with `guests` aboard and `left_behind` presold guests left."""
+    assert ship.cruise is not None
+    short = _short(ctx, p, launch.needs(ctx, p, ship, guests, ship.cruise), left_behind)
+    return f"with {_s(guests, 'guest')} aboard the supplies would be short of {short}" \
+        if short else "the supplies could not be paid at T-3"
+
+
+def _leaving(left: int) -> str:
+    return f"leaving {_s(left, 'presold guest')} behind costs " \
+        f"{launch.PRESOLD_PENALTY * left} reputation"

@@ -238,13 +238,13 @@ class GameScreen(Screen[None]):
         self.set_class(width >= WIDE and height >= 40, "wide")
         self.set_class(height >= TALL, "tall")
         self.set_class(height < SHORT, "short")
-        if self.is_mounted:
+        if self.is_mounted and self.game is not None:
+            v = self.facts()
             side = self.query_one(SidePane)
             side.display = self.has_class("wide")
-            if side.display and self.game is not None:
-                side.show(self.facts())
-            if self.game is not None:  # the seats' rows are packed to the width
-                self._set("#status", self._status(self.facts(), width))
+            if side.display:
+                side.show(v)
+            self._set("#status", self._status(v, width))  # the seats' rows fit the width
 
     def _status(self, v: View, width: int) -> str:
         """The status line for `width` columns; at a table it starts 'Your move' when it is."""
