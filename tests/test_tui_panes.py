@@ -235,3 +235,20 @@ def test_the_status_line_repacks_its_seats_when_the_terminal_is_resized() -> Non
         assert rows() == 2  # at 140 both fit one row, without a move to redraw it
 
     run(body)
+
+
+def test_rachels_top_card_is_said_to_have_placed_her_worker_only_once_one_was() -> None:
+    from rich.text import Text
+
+    from engine.view import view as view_of
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=1, seed=3))
+    assert g.state.rachel is not None and not g.state.rachel.discard
+    before = Text.from_markup(render.rachel_pane(view_of(g))).plain
+    assert "Top card's back" in before and "placed her last worker" not in before
+    bot = RandomBot(3)
+    while not g.state.rachel.discard:
+        g.apply(bot.choose(g))
+    after = Text.from_markup(render.rachel_pane(view_of(g))).plain
+    assert "(it placed her last worker; its numbers pick" in after

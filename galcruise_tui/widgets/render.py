@@ -734,9 +734,11 @@ def rachel_pane(v: View) -> str:
         # 1人用アクション: she reveals this card next turn and places by the back of the one
         # below it, unseen; this back placed her last worker, and its numbers pick for her
         # until then (a tester read it as where she goes next).
+        # Before her first reveal it has placed nobody.
+        placed = "it placed her last worker; " if r.shown else ""
         out.append(f" Top card's back: numbers {first} and {second}, station {station}"
-                   "  (it placed her last worker; its numbers pick among displays and cruises"
-                   " until her next turn, whose station the card below it decides)")
+                   f"  ({placed}its numbers pick among displays and cruises until her next"
+                   " turn, whose station the card below it decides)")
     out.append(f" Deck {r.deck} cards, revealed {r.revealed}")
     (dev, seg, ship), (dev_now, seg_now, ship_now) = r.targets, r.reached
     out.append(f" Her goals: {dev} developments placed (now {dev_now}), "
