@@ -149,9 +149,16 @@ class FinalTravel(Decision, tag="final_travel"):
     pass
 
 
+class LastCards(Decision, tag="last_cards"):
+    """Rules 3: after phase 2, while a card in hand may still be played for its effect
+    (自分の手番中いつでもプレイできます): a card drawn by the last action is not held over.
+    Offered only when such a card can be played, so most turns never see it."""
+
+
 # The base game's kinds; with the kinds the modules add, `engine.decision_union.AnyDecision`.
 BASE_KINDS: tuple[type[Decision], ...] = (
     StartingDevelopment, StartingBlueprint, MainChoice, ChooseAction, MeetingAction, Act,
     Funding, ResourceChoice, FreeBlueprint, DiscardDown, Boarding, LaunchSupplies, SellTickets,
     TravelStart, ExtraTravel, TravelOrder, Unlock, Tour, DayInSpace, GoalChoice, FinalTravel,
+    LastCards,
 )

@@ -32,6 +32,7 @@ DONE = {
     "tour": "Tour no more guests", "travel_start": "Let the ships travel",
     "extra_travel": "No extra move", "day_in_space": "Continue the journey",
     "goal": "Pass: no company goal this turn", "free_blueprint": "Take no more blueprints",
+    "last_cards": "Play no card: go on to phase 3 (company goals)",
 }
 DONE_ACT = {"draw_agenda": "Draw no second card", "acquire_blueprints": "Take no more blueprints",
             "build_segments": "Build no more segments"}

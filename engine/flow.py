@@ -22,6 +22,7 @@ from engine.decisions import (
     ChooseAction,
     Decision,
     DiscardDown,
+    LastCards,
     MainChoice,
     MeetingAction,
     StartingBlueprint,
@@ -29,6 +30,7 @@ from engine.decisions import (
 )
 from engine.rules import (
     agenda,
+    agenda_effects,
     blueprints,
     endgame,
     funding,
@@ -176,6 +178,8 @@ def apply(ctx: Ctx, cmd: Command, turn_only: bool = False) -> None:
     dec = s.stack[-1]
     if s.rules >= 2:
         technologies.lock_free(ctx)
+        if dec.seat == s.turn.seat:
+            s.turn.fresh_card = False  # the player had this decision to play a card at
     free = ctx.r.free.get(type(cmd))
     if free is not None:
         free.apply(ctx, dec, cmd)
@@ -221,7 +225,12 @@ def advance(ctx: Ctx, turn_only: bool = False) -> None:
                 t.phase = "goals"
         elif t.phase == "meeting_action":
             ctx.push(MeetingAction(t.seat))
-        elif t.phase == "goals":
+        elif t.phase == "goals" and s.rules >= 3:
+            t.phase = "last_cards"
+            last = LastCards(t.seat)
+            if t.fresh_card and agenda_effects.options(ctx, last):
+                ctx.push(last)
+        elif t.phase in ("goals", "last_cards"):
             t.phase = "turn_end"
             goals.offer(ctx, t.seat)
         elif t.phase == "turn_end":

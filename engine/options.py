@@ -20,7 +20,10 @@ SetupKind = Literal["standard", "intro"]
 #      ヤーたちに…コストを支払って使用; nothing to pay, nothing to do), and stays the player's
 #      for the turn as a fee paid does (technologies.lock_free); a card goes for its
 #      resource at T-3 only if the launch stays payable (launch._payable_after_resource).
-RULES = 2
+#   3  after phase 2, a card that may be played for its effect can still be, before phase 3
+#      (自分の手番中いつでもプレイできます; decisions.LastCards): a card drawn by the last
+#      action was held over to the next turn.
+RULES = 3
 
 DEFAULT_NAMES = ("Pink", "Blue", "Green", "Yellow")
 LEVELS = ("easy", "normal", "hard")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import decisions as D
 from engine.commands import (
+    Done,
     DropReputation,
     Launch,
     PayFee,
@@ -199,6 +200,8 @@ BASE_KINDS: dict[type, Kind] = {
                           lambda ctx, dec: f"take a free blueprint ({dec.left} to take)"),
     D.DiscardDown: Kind(agenda.discard_options, agenda.apply_discard,
                         _w("discard agenda cards down to 5"), free=False),
+    D.LastCards: Kind(lambda ctx, dec: [Done()], lambda ctx, dec, cmd: None,
+                      _w("play a card for its effect before phase 3, or go on")),
     D.Boarding: Kind(launch.board_options, launch.board,
                      _boarding_words,
                      window="launch"),

@@ -25,7 +25,8 @@ TokenState = Literal["up", "flipped", "removed"]
 # set-up, phase 1 travel, phase 2 (worker, launch or meeting) and its actions, phase 3 goals,
 # the end of the turn; a final-round player's turn; Rachel's own steps ("r_...").
 Phase = Literal["setup", "start", "travel_window", "travel", "travel_extra", "phase2",
-                "actions", "meeting_action", "launch", "goals", "turn_end", "done", "final",
+                "actions", "meeting_action", "launch", "goals", "last_cards", "turn_end",
+                "done", "final",
                 "r_phase2", "r_act1", "r_act2", "r_meeting"]
 # The round-level steps of the game's end (進捗トラックとゲームの終了); "" before it.
 FinalPhase = Literal["", "recall", "turns", "ships", "goals", "agm", "over"]
@@ -181,6 +182,9 @@ class Turn(msgspec.Struct, omit_defaults=True):
     tech_start: list[int] = msgspec.field(default_factory=list)
     tech_rachel: int = 0
     surcharge_free: bool = False
+    # Rules 3: a card came into this player's hand since their last command, so phase 2's end
+    # offers a moment to play it (decisions.LastCards).
+    fresh_card: bool = False
 
 
 class RachelState(msgspec.Struct, omit_defaults=True):

@@ -345,13 +345,13 @@ def test_a_drop_further_down_for_the_same_bonus_is_left_out() -> None:
 
 
 def test_a_launch_play_out_tries_each_plain_step_once(monkeypatch) -> None:  # noqa: ANN001
-    # Greedy pair, seed 1, after 121 commands: a launch whose play-out weighs extras (fees,
+    # Greedy pair, seed 1, after 122 commands: a launch whose play-out weighs extras (fees,
     # card effects), each by the rest of the launch played out after it. Those lines and the
     # main one pass through the same positions; a plain step is tried once and counted each
     # time.
     game = Game.new(GameOptions(players=2, seed=1, seats=("greedy",) * 2))
     bots = {s: GreedyBot(8 + s) for s in range(2)}
-    for _ in range(121):
+    for _ in range(122):
         game.apply(bots[game.pending.seat].choose(game))
     launch = next(c for c in game.legal() if isinstance(c, Launch))
     after = greedy._apply(game.state, game.comps, launch)

@@ -29,6 +29,12 @@ if TYPE_CHECKING:
 HAND_LIMIT = 5
 
 
+def to_hand(ctx: Ctx, p: Player, *cards: str) -> None:
+    p.hand.extend(cards)
+    if cards and ctx.s.rules >= 3 and p.seat == ctx.s.turn.seat:
+        ctx.s.turn.fresh_card = True
+
+
 def discard(ctx: Ctx, p: Player, card: str) -> None:
     p.hand.remove(card)
     ctx.s.board.agenda_discard.append(card)
@@ -80,9 +86,15 @@ def draw(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
         assert card is not None
         b.agenda_display[cmd.slot] = None
         ctx.log("agenda", p.seat, f"{p.name} takes {ctx.c.agenda(card).name} from the display.")
-    p.hand.append(card)
-    return take_one(ctx, dec, card, 2 + dec.boost,
-                    lambda nxt: bool(draw_options(ctx, p, nxt))) is not None
+    to_hand(ctx, p, card)
+    return take_one(ctx, dec, card, 2 + dec.boost, lambda nxt: _more(ctx, p, nxt)) is not None
+
+
+def _more(ctx: Ctx, p: Player, nxt: Act) -> bool:
+    """Whether to ask for the next card. Before rules 3 the step was asked even with nothing
+    left to draw ("Draw no second card" alone)."""
+    options = draw_options(ctx, p, nxt)
+    return bool(options) if ctx.s.rules < 3 else any(c != Done() for c in options)
 
 
 # --- Refill Agenda Cards ----------------------------------------------------------------

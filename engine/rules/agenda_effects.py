@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import Command, PlayAgendaEffect
 from engine.decisions import Act, Boarding, ChooseAction, Decision, DiscardDown, Funding
-from engine.rules.agenda import HAND_LIMIT, draw_from_deck
+from engine.rules.agenda import HAND_LIMIT, draw_from_deck, to_hand
 from engine.rules.economy import gain_reputation
 from engine.rules.gains import apply_gain
 from engine.state import Player
@@ -91,7 +91,7 @@ def play(ctx: Ctx, dec: Decision, cmd: PlayAgendaEffect) -> None:
 
 def _draw(ctx: Ctx, p: Player, e: Effect, name: str) -> None:
     drawn = [c for c in (draw_from_deck(ctx) for _ in range(e.amount)) if c]
-    p.hand.extend(drawn)
+    to_hand(ctx, p, *drawn)
     cards = f"{len(drawn)} agenda card{'s' if len(drawn) != 1 else ''}"
     if drawn:  # the cards are named to their owner only (table play: hidden information)
         ctx.log("agenda", p.seat, f"{p.name} draws "

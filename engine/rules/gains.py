@@ -33,12 +33,12 @@ def apply_gain(ctx: Ctx, p: Player, g, why: str) -> None:  # noqa: ANN001 - comp
             gain_resource(p, r, n)
             parts.append(f"{n} {r}")
     if g.agenda:
-        from engine.rules.agenda import draw_from_deck
+        from engine.rules.agenda import draw_from_deck, to_hand
 
         for _ in range(g.agenda):
             card = draw_from_deck(ctx)
             if card:
-                p.hand.append(card)
+                to_hand(ctx, p, card)
                 drawn.append(ctx.c.agenda(card).name)
         parts.append(f"{g.agenda} agenda card{'s' if g.agenda != 1 else ''}")
     if g.resources:

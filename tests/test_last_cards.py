@@ -1,0 +1,105 @@
+"""Rules 3: a card that may be played any time on your turn can still be played after the
+last action (自分の手番中いつでもプレイできます), not only at a later decision of the turn."""
+
+from __future__ import annotations
+
+from engine import Game, GameOptions
+from engine.commands import Done, DrawAgenda, PlaceWorker, PlayAgendaEffect, TakeAction
+from engine.describe import describe
+from tests.helpers import finish_setup, set_turn
+
+SURGE = "ag07"  # Surge Campaign: any time on your turn, gain 3 ads
+
+
+def _refill_then_draw(rules: int) -> tuple[Game, int]:
+    """Pink refills the silo (discarding her only card), then, as her last action, takes
+    Surge Campaign, the display's only card; returns the game and her ads before. (Had a
+    second card been there to draw, that choice would have been her moment to play it.)"""
+    g = finish_setup(Game.new(GameOptions(players=2, seed=5), rules=rules))
+    s = g.state
+    pink = s.players[0]
+    s.board.stations[0] = ["refill_silo", "draw_agenda"]
+    s.board.occupants = [None] * 6
+    s.board.agenda_display = [SURGE, None, None, None]
+    pink.break_room = ["worker"]
+    set_turn(g, 0)
+    g.apply(PlaceWorker("worker", 1))
+    g.apply(TakeAction(1, "refill_silo"))
+    g.apply(g.legal()[0])
+    assert pink.hand == []
+    s.board.agenda_discard = []  # nothing left to draw after Surge: the turn's last command
+    g.apply(TakeAction(1, "draw_agenda"))
+    g.apply(DrawAgenda(0))
+    assert pink.hand == [SURGE]
+    return g, pink.ads
+
+
+def test_a_card_drawn_by_the_last_action_can_be_played_before_phase_3() -> None:
+    g, ads = _refill_then_draw(3)
+    assert g.pending.kind == "last_cards" and g.pending.seat == 0
+    words = [describe(g, c) for c in g.legal()]
+    assert words[0] == "Play no card: go on to phase 3 (company goals)"
+    assert "Play Surge Campaign: Any time on your turn: gain 3 ads." in words
+    g.apply(PlayAgendaEffect(SURGE))
+    pink = g.state.players[0]
+    assert (pink.ads, pink.hand) == (ads + 3, [])
+    # The window stays open until the player goes on; nothing else is left to play for effect.
+    assert g.pending.kind == "last_cards"
+    assert not any(isinstance(c, PlayAgendaEffect) for c in g.legal())
+    g.apply(Done())
+    assert g.state.turn.seat != 0 or g.pending.kind != "last_cards"
+
+
+def test_going_on_keeps_the_card_and_ends_the_turn() -> None:
+    g, ads = _refill_then_draw(3)
+    g.apply(Done())
+    pink = g.state.players[0]
+    assert (pink.ads, pink.hand) == (ads, [SURGE])
+    assert g.pending is None or g.pending.kind != "last_cards"
+
+
+def test_under_rules_2_the_turn_ended_with_the_card_unplayed() -> None:
+    g, _ = _refill_then_draw(2)
+    # Rules 2 asked for a second card with none to draw ("Draw no second card" alone); a
+    # drawn card's last moment, but only by that accident.
+    assert [describe(g, c) for c in g.legal() if not isinstance(c, PlayAgendaEffect)][0] == \
+        "Draw no second card"
+    g.apply(Done())
+    assert g.state.turn.seat == 1 and g.state.players[0].hand == [SURGE]
+
+
+def test_a_card_held_from_an_earlier_decision_of_the_turn_asks_nothing_more() -> None:
+    # Surge Campaign in hand since before the turn: every decision of the turn offered it, so
+    # the turn's end does not stop to ask again (a card kept for later is not a question
+    # every turn).
+    g = finish_setup(Game.new(GameOptions(players=2, seed=5)))
+    s = g.state
+    pink = s.players[0]
+    s.board.stations[0] = ["refill_silo", "draw_agenda"]
+    s.board.occupants = [None] * 6
+    pink.break_room = ["worker"]
+    pink.hand = [SURGE]
+    set_turn(g, 0)
+    g.apply(PlaceWorker("worker", 1))
+    assert PlayAgendaEffect(SURGE) in g.legal()
+    g.apply(Done())  # end the actions without taking any
+    assert pink.hand == [SURGE]
+    assert g.pending is None or g.pending.kind != "last_cards"
+
+
+def test_random_games_under_rules_3_open_the_window_only_with_a_card_to_play() -> None:
+    from tests.helpers import random_positions
+
+    opened = 0
+    before = ""
+    for g in random_positions(2, range(4)):
+        kind = g.state.turn.phase
+        if g.pending is not None and g.pending.kind == "last_cards":
+            assert g.pending.seat == g.state.turn.seat
+            if before != "last_cards":  # the turn's phase 2 just ended: a card to play
+                assert any(isinstance(c, PlayAgendaEffect) for c in g.legal())
+                opened += 1
+        before = kind
+    for g in random_positions(2, range(4), rules=2):
+        assert g.pending is None or g.pending.kind != "last_cards"
+    assert opened > 3
