@@ -22,7 +22,9 @@ SetupKind = Literal["standard", "intro"]
 #      resource at T-3 only if the launch stays payable (launch._payable_after_resource).
 #   3  after phase 2, a card that may be played for its effect can still be, before phase 3
 #      (自分の手番中いつでもプレイできます; decisions.LastCards): a card drawn by the last
-#      action was held over to the next turn.
+#      action was held over to the next turn. A connection's fee is sold only where it can
+#      still serve (network.fee_options): at the actions, a connection of the worker's
+#      station; never before a meeting.
 RULES = 3
 
 DEFAULT_NAMES = ("Pink", "Blue", "Green", "Yellow")

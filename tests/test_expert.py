@@ -257,7 +257,7 @@ def test_solo_a_line_is_worth_less_by_the_vp_its_placements_hand_rachel(
 
     monkeypatch.setattr(expert, "handed_to_rachel", recorded)
     handed = lines = 0
-    for game in positions(1, seed=64, count=40, every=5):
+    for game in positions(1, seed=66, count=40, every=5):
         seat = game.pending.seat
         # A placement that bumps a worker of hers (or the NPC onto one).
         cmd = next((c for c in game.legal() if isinstance(c, PlaceWorker) and

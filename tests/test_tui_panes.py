@@ -116,7 +116,7 @@ def test_every_pane_is_read_to_its_end_by_keys(size: tuple[int, int],
 
 def test_the_status_line_says_the_end_is_near_and_an_unsaved_game() -> None:
     # Both seats human: the screen runs no bot, so the position stays the one found.
-    humans = GameOptions(players=2, seed=5, seats=("human", "human"))
+    humans = GameOptions(players=2, seed=6, seats=("human", "human"))
     session = session_after(humans, lambda g: g.state.end_triggered and not g.state.final_phase,
                             seat=None)
 
@@ -172,7 +172,7 @@ def test_snapshot_pane(snap_compare, pane: int, size: tuple[int, int]) -> None: 
 
 
 def test_snapshot_end_triggered_status(snap_compare) -> None:  # noqa: ANN001
-    humans = GameOptions(players=2, seed=5, seats=("human", "human"))
+    humans = GameOptions(players=2, seed=6, seats=("human", "human"))
     session = session_after(humans, lambda g: g.state.end_triggered and not g.state.final_phase,
                             seat=None)
 

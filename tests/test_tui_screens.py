@@ -572,16 +572,16 @@ def test_the_replay_logs_every_move_of_a_jump_in_the_games_words(tmp_path: Path)
             await pilot.pause()
             last = app.screen.query_one(GameLog).texts[-1].plain
             assert last == f"── back to move {rp.index} of {rp.length} (turn {rp.turn()}) ──"
-            # Seed 3, turn 18: Blue schedules cruise B14, whose tile leaves the board as the
-            # ship launches in turn 30. Each move is worded as it was played: by the space the
+            # Seed 3, turn 55: Pink schedules cruise B1, whose tile leaves the board as the
+            # ship launches in turn 57. Each move is worded as it was played: by the space the
             # tile had then (worded at the end of the jump, it was "a cruise").
-            await pilot.press("g", "1", "8", "enter")
+            await pilot.press("g", "5", "4", "enter")
             await pilot.pause()
             before = len(app.screen.query_one(GameLog).texts)
-            await pilot.press("g", "3", "1", "enter")
+            await pilot.press("g", "5", "8", "enter")
             await pilot.pause()
             jump = [t.plain for t in app.screen.query_one(GameLog).texts[before:]]
-            assert "B Blue schedules cruise 2 (space → family → return)." in jump
+            assert "P Pink schedules cruise 1 (space → adventurous → return)." in jump
             assert not any("schedules a cruise" in line for line in jump)
 
     asyncio.run(main())

@@ -589,24 +589,28 @@ def test_launch_advertise_and_tour_options_say_what_a_player_would_miss() -> Non
     assert seen == {"left behind", "presold", "own cruise", "tour", "finish"}, seen
 
 
-def test_a_connection_fee_that_cannot_serve_the_worker_says_no_use() -> None:
+def test_a_connection_fee_is_sold_only_where_it_can_serve_and_marked_before_rules_3() -> None:
+    # A tester paid 2 money for a connection that could not reach the worker. Rules 3 does
+    # not sell it; an older game (rules 2) still does, and the bar marks it "no use now".
     from engine.rules import network
     from engine.view.options import gain
 
-    marked = plain = 0
-    for game in random_positions(2, range(6)):
-        pending = view(game).pending
-        for c in game.legal():
-            if isinstance(c, C.PayFee) and pending is not None:
-                words = gain(game, pending, c)
-                p = game.state.players[pending.seat]
-                useless = (pending.actions_at and pending.actions_at not in
-                           network.connection_stations(c.connection)) or \
-                    (pending.main_choice and not p.break_room)
-                assert words.startswith("no use now") == bool(useless), words
-                marked += bool(useless)
-                plain += not useless
-    assert marked and plain
+    def useless(game: Game, pending, c: C.PayFee) -> bool:  # noqa: ANN001
+        p = game.state.players[pending.seat]
+        return bool((pending.actions_at and pending.actions_at not in
+                     network.connection_stations(c.connection)) or
+                    (pending.main_choice and not p.break_room))
+
+    counts = {2: [0, 0], 3: [0, 0]}
+    for rules in (2, 3):
+        for game in random_positions(2, range(6), rules=rules):
+            pending = view(game).pending
+            for c in game.legal():
+                if isinstance(c, C.PayFee) and pending is not None:
+                    bad = useless(game, pending, c)
+                    assert gain(game, pending, c).startswith("no use now") == bad
+                    counts[rules][bad] += 1
+    assert all(counts[2]) and counts[3][0] and not counts[3][1], counts
 
 
 def test_scheduling_a_cruise_says_the_fuel_you_pay_when_it_is_less_than_printed() -> None:

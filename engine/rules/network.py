@@ -136,11 +136,22 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     seat = dec.seat
     paid = t.paid
     p = ctx.player(seat)
+    # Rules 3: only a fee that can still serve this turn: once the worker is placed, a
+    # connection of its station; none before a meeting, which uses only one's own (a tester
+    # paid 2 money for a connection that could not reach the worker).
+    at = 0
+    if ctx.s.rules >= 3:
+        if isinstance(dec, ChooseAction):
+            at = t.station
+        elif not p.break_room:
+            return []
     out: list[Command] = []
     each = -1  # the same for every place: asked once, and only when one is owed (hot path)
     for k, devs in zip(STATIONS, ctx.s.board.connections, strict=False):
         # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
         if not devs or seat in devs or (paid and connection_place(k) in paid):
+            continue
+        if at and at not in connection_stations(k):
             continue
         if each < 0:
             each = fee_each(ctx, p)
