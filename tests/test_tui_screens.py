@@ -75,9 +75,49 @@ def test_the_load_screen_lists_a_seat_named_like_markup(tmp_path: Path, name: st
             from textual.content import Content
 
             option = app.screen.query_one("#load-list").get_option_at_index(0)
-            # How the list renders it: Textual's markup (a stray backslash came in here).
-            shown = Content.from_markup(str(option.prompt)).plain.replace("\u200b", "")
-            assert shown.startswith(f"odd · {name} vs Bob (greedy bot) · turn ")
+            # The row is plain text (no markup read: a stray backslash came in once); as drawn.
+            assert str(option.prompt).startswith(f"odd · {name} vs Bob (greedy bot) · turn ")
+            drawn = "".join(s.text for s in app.screen.query_one("#load-list").render_line(0))
+            assert Content(str(option.prompt)).plain[:20] in drawn
+
+    asyncio.run(main())
+
+
+def _menu_rows(app: GalcruiseApp, widget: str) -> list[str]:
+    menu = app.screen.query_one(widget)
+    return ["".join(s.text for s in menu.render_line(y)).strip()
+            for y in range(menu.size.height)]
+
+
+@pytest.mark.parametrize("width", [80, 100, 160])
+def test_the_continue_line_wraps_between_its_parts_only(tmp_path: Path, width: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # At 100 columns "turn 39 · 86 - 62 VP · just now" broke as "86 -" / "62 VP".
+    from galcruise_tui.screens.saverows import save_parts
+    from galcruise_tui.widgets.parts import Parts
+
+    home = tmp_path / "h"
+    solo = GameOptions(players=1, seed=5, names=("Pink",))
+    save(home, solo, "1p-seed3192139267", "2026-11-24T10:00:00Z", moves=60,
+         monkeypatch=monkeypatch)
+    info = Store(home).list()[0]
+    parts = ["1p-seed3192139267", *save_parts(info)]
+    # Every width a menu could have: each part whole on one row, rows within the width.
+    for w in range(max(len(p) for p in parts) + 13, 161):
+        rows = Parts("c  Continue: ", parts, indent=3).rows(w)
+        assert all(len(r) <= w for r in rows)
+        assert all(any(p in r for r in rows) for p in parts), (w, rows)
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(width, 30)) as pilot:
+            await pilot.pause()
+            rows = _menu_rows(app, "#title-menu")
+            start = next(i for i, r in enumerate(rows) if r.startswith("c  Continue: "))
+            end = next(i for i, r in enumerate(rows) if r.startswith("n  New game"))
+            shown = rows[start:end]
+            assert all(any(p in r for r in shown) for p in parts), shown
+            assert len(shown) == 2  # the menu is 78 columns wide at most: two rows
 
     asyncio.run(main())
 
@@ -637,3 +677,4 @@ def test_the_status_line_marks_the_seat_choosing_in_the_setup() -> None:
         g.apply(g.legal()[0])
     seats = render.status(view(g)).split("\n")[1]  # a turn: its seat
     assert f"▶[b {render.SEAT_STYLE[g.state.turn.seat % 4]}]" in seats
+
