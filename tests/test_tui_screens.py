@@ -678,3 +678,55 @@ def test_the_status_line_marks_the_seat_choosing_in_the_setup() -> None:
     seats = render.status(view(g)).split("\n")[1]  # a turn: its seat
     assert f"▶[b {render.SEAT_STYLE[g.state.turn.seat % 4]}]" in seats
 
+
+def test_a_jump_to_a_bots_turn_says_it_shows_that_turn_from_its_end(tmp_path: Path) -> None:
+    # "Jump to turn 20", Rachel's, showed turn 21 without a word: a bot's turn has no moves of
+    # its own (she plays inside the move before it).
+    from textual.widgets import Static
+
+    from galcruise_tui.widgets.log import GameLog
+    from replays.replay import Replay
+
+    home = tmp_path / "home"
+    s = Session.new(GameOptions(players=1, seed=4, names=("Pink",)), name="solo",
+                    store=Store(home))
+    bot = RandomBot(4)
+    path, s.path = s.path, None
+    while not s.game.is_over:
+        s.apply(bot.choose(s.game))
+    s.path = path
+    s.save()
+    rp = Replay.open(path)
+    rachel = []  # her turns: none lands on itself
+    for turn in range(1, 30):
+        assert rp.goto_turn(turn)
+        if rp.turn() == turn:
+            assert rp.played_within(turn) is None
+        else:
+            assert rp.played_within(turn) == "Rachel" and rp.turn() == turn + 1
+            rachel.append(turn)
+    assert len(rachel) >= 10
+    turn = rachel[4]
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r", "enter", "g", *str(turn), "enter")
+            await pilot.pause()
+            status = str(app.screen.query_one("#replay-status", Static).render())
+            said = f"Turn {turn} was Rachel's: a bot's turn has no moves of its own"
+            assert said in " ".join(status.split())
+            assert f"the start of turn {turn + 1}" in " ".join(status.split())
+            assert app.screen.replay.turn() == turn + 1
+            assert said in app.screen.query_one(GameLog).texts[-1].plain
+            await pilot.press("right")  # the next move: the note has said its piece
+            await pilot.pause()
+            status = str(app.screen.query_one("#replay-status", Static).render())
+            assert "Rachel's: a bot's" not in status
+            await pilot.press("g", *str(turn - 1), "enter")  # a turn of Pink's: no note
+            await pilot.pause()
+            assert app.screen.replay.turn() == turn - 1
+            assert app.screen.note == ""
+
+    asyncio.run(main())
+
