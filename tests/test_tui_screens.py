@@ -730,3 +730,42 @@ def test_a_jump_to_a_bots_turn_says_it_shows_that_turn_from_its_end(tmp_path: Pa
 
     asyncio.run(main())
 
+
+def test_without_colour_every_lists_highlighted_row_is_underlined(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under NO_COLOR the highlighted row of the title menu, the saves list and a Select's open
+    # list was told by a background colour the terminal never showed.
+    from textual.widgets import OptionList, Select
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    home = tmp_path / "h"
+    save(home, DUO, "a game", "2026-11-24T10:00:00Z", monkeypatch=monkeypatch)
+
+    def marked_rows(menu: OptionList) -> list[int]:
+        """The rows drawn underlined (NO_COLOR keeps underline; an option list draws no
+        reverse)."""
+        return [y for y in range(menu.size.height)
+                if any(seg.style is not None and seg.style.underline and seg.text.strip()
+                       for seg in menu.render_line(y))]
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one("#title-menu", OptionList)
+            assert marked_rows(menu) == [0, 1]  # Continue, its two rows
+            await pilot.press("down", "down")
+            await pilot.pause()
+            assert marked_rows(menu) == [3]  # Load game
+            await pilot.press("l")
+            await pilot.pause()
+            assert marked_rows(app.screen.query_one("#load-list", OptionList)) == [0]
+            await pilot.press("escape", "n")
+            await pilot.pause()
+            await pilot.press("enter")  # the players' Select opens its list
+            await pilot.pause()
+            select = app.screen.query_one("#players", Select)
+            overlay = select.query_one(OptionList)
+            assert overlay.has_focus and len(marked_rows(overlay)) == 1
+
+    asyncio.run(main())
