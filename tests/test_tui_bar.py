@@ -298,3 +298,50 @@ def test_bonuses_and_tower_tokens_keep_their_keys_when_a_card_joins_the_list() -
                                            "oxygen": 5, "fuel": 6}[c.kind])
                 checked += 1
     assert checked
+
+
+def test_a_technology_fee_that_buys_nothing_here_says_so() -> None:
+    # "Pay 2 money to use Recruitment AI this turn: Hire an Expert: 3 money less." was offered
+    # while boarding, paying supplies, touring and at the goal step, as if it did something.
+    from helpers import random_positions
+
+    from engine.view.tech_use import PART
+
+    marked: dict[str, set[str]] = {}  # effect kind -> the decisions it was marked at
+    plain: dict[str, set[str]] = {}
+    for players in (1, 2):
+        for game in random_positions(players, range(8)):
+            legal = game.legal()
+            fees = [c for c in legal if isinstance(c, C.UseTechnology)]
+            if not fees:
+                continue
+            v = view(game)
+            kind = game.pending.kind
+            for fee in fees:
+                tech = game.comps.technology(game.state.board.technologies[fee.slot - 1])
+                said = v.gain(fee)
+                effect = tech.effect.kind
+                (marked if said.startswith("no use now") else plain).setdefault(
+                    effect, set()).add(kind)
+                if not said.startswith("no use now"):
+                    continue
+                # Marked: paying opens nothing here (it may only take what it costs away).
+                after = game.try_apply(fee)[0].legal()
+                opened = [c for c in after if c not in legal
+                          and not isinstance(c, C.UseTechnology)]
+                assert not opened, (tech.name, kind, said, opened)
+                if effect == "hire_discount":
+                    assert kind in ("launch_board", "launch_supplies", "tour", "unlock",
+                                    "goal", "act", "travel_start", "day_in_space",
+                                    "extra_travel", "travel_order", "discard",
+                                    "choose_resource", "funding", "free_blueprint",
+                                    "sell_ticket"), (kind, said)
+    # The tester's places: T-5 boarding, T-3 supplies, the upgrade choice, the goal step.
+    for where in ("launch_board", "launch_supplies", "unlock", "goal"):
+        assert any(where in kinds for kinds in marked.values()), where
+    for effect in marked:
+        assert effect in PART
+    # Never marked where it acts: a launch discount at T-3, a tour discount while touring.
+    assert "launch_supplies" not in marked.get("launch_fuel_discount", set())
+    assert "tour" not in marked.get("tour_discount", set())
+    assert "launch_board" in plain.get("launch_fuel_discount", set())
