@@ -131,6 +131,17 @@ class Replay:
         self.goto(self.length if i is None else i)
         return i is not None
 
+    def played_within(self, turn: int) -> str | None:
+        """The name of the seat whose turn `turn` was, when the move that made this position
+        began and finished it (None otherwise). A bot's turn has no position of its own: the
+        bots move inside the command before them, so a jump to that turn lands after it."""
+        begun = [e.seat for e in self.events if e.kind == "turn"]
+        # The last turn begun in the move is the one under way here; those before it, in
+        # order, are the turns it played through.
+        first = self.turn() - len(begun) + 1
+        k = turn - first
+        return seat_name(self.game, begun[k]) if 0 <= k < len(begun) - 1 else None
+
     def next_turn(self) -> bool:
         """The start of the next turn, or the end of the log after the last one."""
         now = self.turn()

@@ -236,3 +236,112 @@ def test_a_cruises_tower_tokens_keep_their_keys_when_one_is_gone() -> None:
         assert all(every[t] == k for t, k in fewer.items())
         return
     raise AssertionError("no cruise to schedule with three tokens")
+
+
+def _bar_keys(game: Game, cmds: list[C.Command]) -> dict[C.Command, str]:
+    """The top-level key of each command shown on its own row, as the bar assigns them (the
+    game screen's letters skip q u r l h)."""
+    from galcruise_tui.widgets.decision import build_entries
+    from galcruise_tui.widgets.gloss import by_numbers, numbering
+
+    v = view(game)
+    number = numbering(v)
+    _, entries = build_entries([(words(v, c), c) for c in cmds], (), number)
+    keys = assign_keys(entries, set("qurlh"), by_numbers(v, cmds))
+    return {e.commands[0]: k for e, k in zip(entries, keys, strict=True)
+            if len(e.commands) == 1}
+
+
+_CARDS = (C.PlayAgendaResource, C.PlayAgendaEffect, C.DiscardAgenda)
+
+
+def test_purchase_supplies_is_keyed_by_letters_whether_or_not_a_card_can_be_played() -> None:
+    # Letters a-o in one turn (a card in hand was keyed 1) and 1-9 then a-d in another.
+    from helpers import random_positions
+
+    seen = {True: 0, False: 0}
+    for game in random_positions(2, range(12)):
+        legal = game.legal()
+        buys = [c for c in legal if isinstance(c, C.PurchaseSupplies)]
+        if not buys:
+            continue
+        card = any(isinstance(c, _CARDS) for c in legal)
+        seen[card] += 1
+        keys = _bar_keys(game, legal)
+        alone = _bar_keys(game, buys)
+        for c in buys:
+            assert keys[c].isalpha() and keys[c] != "h", (c, keys[c])
+            assert keys[c] == alone[c]
+        # The same pairs in the same order: 'a' is 2 ads, 'b' food + food, every time.
+        assert [alone[c] for c in buys] == [k for k in "abcdefgijkmnoprstvwxyz"][:len(buys)]
+    assert seen[True] and seen[False]
+
+
+def test_bonuses_and_tower_tokens_keep_their_keys_when_a_card_joins_the_list() -> None:
+    # Funding bonus: 1 money, 2 ad, 4 food...; with a card in hand (its place 1 clashing with
+    # money's 1) the bonuses fell back to positions and food became 3. The card gives way.
+    from helpers import random_positions
+
+    checked = 0
+    for game in random_positions(2, range(12)):
+        legal = game.legal()
+        own = [c for c in legal if isinstance(c, C.FundingBonus | C.ScheduleCruise)]
+        if not own or not any(isinstance(c, _CARDS) for c in legal):
+            continue
+        keys = _bar_keys(game, legal)
+        alone = _bar_keys(game, [c for c in legal if not isinstance(c, _CARDS)])
+        for c in own:
+            if c in alone:
+                assert keys[c] == alone[c], (c, keys[c], alone[c])
+                if isinstance(c, C.FundingBonus):
+                    assert keys[c] == str({"money": 1, "ad": 2, "vp": 3, "food": 4,
+                                           "oxygen": 5, "fuel": 6}[c.kind])
+                checked += 1
+    assert checked
+
+
+def test_a_technology_fee_that_buys_nothing_here_says_so() -> None:
+    # "Pay 2 money to use Recruitment AI this turn: Hire an Expert: 3 money less." was offered
+    # while boarding, paying supplies, touring and at the goal step, as if it did something.
+    from helpers import random_positions
+
+    from engine.view.tech_use import PART
+
+    marked: dict[str, set[str]] = {}  # effect kind -> the decisions it was marked at
+    plain: dict[str, set[str]] = {}
+    for players in (1, 2):
+        for game in random_positions(players, range(8)):
+            legal = game.legal()
+            fees = [c for c in legal if isinstance(c, C.UseTechnology)]
+            if not fees:
+                continue
+            v = view(game)
+            kind = game.pending.kind
+            for fee in fees:
+                tech = game.comps.technology(game.state.board.technologies[fee.slot - 1])
+                said = v.gain(fee)
+                effect = tech.effect.kind
+                (marked if said.startswith("no use now") else plain).setdefault(
+                    effect, set()).add(kind)
+                if not said.startswith("no use now"):
+                    continue
+                # Marked: paying opens nothing here (it may only take what it costs away).
+                after = game.try_apply(fee)[0].legal()
+                opened = [c for c in after if c not in legal
+                          and not isinstance(c, C.UseTechnology)]
+                assert not opened, (tech.name, kind, said, opened)
+                if effect == "hire_discount":
+                    assert kind in ("launch_board", "launch_supplies", "tour", "unlock",
+                                    "goal", "act", "travel_start", "day_in_space",
+                                    "extra_travel", "travel_order", "discard",
+                                    "choose_resource", "funding", "free_blueprint",
+                                    "sell_ticket"), (kind, said)
+    # The tester's places: T-5 boarding, T-3 supplies, the upgrade choice, the goal step.
+    for where in ("launch_board", "launch_supplies", "unlock", "goal"):
+        assert any(where in kinds for kinds in marked.values()), where
+    for effect in marked:
+        assert effect in PART
+    # Never marked where it acts: a launch discount at T-3, a tour discount while touring.
+    assert "launch_supplies" not in marked.get("launch_fuel_discount", set())
+    assert "tour" not in marked.get("tour_discount", set())
+    assert "launch_board" in plain.get("launch_fuel_discount", set())

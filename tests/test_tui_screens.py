@@ -75,9 +75,49 @@ def test_the_load_screen_lists_a_seat_named_like_markup(tmp_path: Path, name: st
             from textual.content import Content
 
             option = app.screen.query_one("#load-list").get_option_at_index(0)
-            # How the list renders it: Textual's markup (a stray backslash came in here).
-            shown = Content.from_markup(str(option.prompt)).plain.replace("\u200b", "")
-            assert shown.startswith(f"odd · {name} vs Bob (greedy bot) · turn ")
+            # The row is plain text (no markup read: a stray backslash came in once); as drawn.
+            assert str(option.prompt).startswith(f"odd · {name} vs Bob (greedy bot) · turn ")
+            drawn = "".join(s.text for s in app.screen.query_one("#load-list").render_line(0))
+            assert Content(str(option.prompt)).plain[:20] in drawn
+
+    asyncio.run(main())
+
+
+def _menu_rows(app: GalcruiseApp, widget: str) -> list[str]:
+    menu = app.screen.query_one(widget)
+    return ["".join(s.text for s in menu.render_line(y)).strip()
+            for y in range(menu.size.height)]
+
+
+@pytest.mark.parametrize("width", [80, 100, 160])
+def test_the_continue_line_wraps_between_its_parts_only(tmp_path: Path, width: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # At 100 columns "turn 39 · 86 - 62 VP · just now" broke as "86 -" / "62 VP".
+    from galcruise_tui.screens.saverows import save_parts
+    from galcruise_tui.widgets.parts import Parts
+
+    home = tmp_path / "h"
+    solo = GameOptions(players=1, seed=5, names=("Pink",))
+    save(home, solo, "1p-seed3192139267", "2026-11-24T10:00:00Z", moves=60,
+         monkeypatch=monkeypatch)
+    info = Store(home).list()[0]
+    parts = ["1p-seed3192139267", *save_parts(info)]
+    # Every width a menu could have: each part whole on one row, rows within the width.
+    for w in range(max(len(p) for p in parts) + 13, 161):
+        rows = Parts("c  Continue: ", parts, indent=3).rows(w)
+        assert all(len(r) <= w for r in rows)
+        assert all(any(p in r for r in rows) for p in parts), (w, rows)
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(width, 30)) as pilot:
+            await pilot.pause()
+            rows = _menu_rows(app, "#title-menu")
+            start = next(i for i, r in enumerate(rows) if r.startswith("c  Continue: "))
+            end = next(i for i, r in enumerate(rows) if r.startswith("n  New game"))
+            shown = rows[start:end]
+            assert all(any(p in r for r in shown) for p in parts), shown
+            assert len(shown) == 2  # the menu is 78 columns wide at most: two rows
 
     asyncio.run(main())
 
@@ -637,3 +677,95 @@ def test_the_status_line_marks_the_seat_choosing_in_the_setup() -> None:
         g.apply(g.legal()[0])
     seats = render.status(view(g)).split("\n")[1]  # a turn: its seat
     assert f"▶[b {render.SEAT_STYLE[g.state.turn.seat % 4]}]" in seats
+
+
+def test_a_jump_to_a_bots_turn_says_it_shows_that_turn_from_its_end(tmp_path: Path) -> None:
+    # "Jump to turn 20", Rachel's, showed turn 21 without a word: a bot's turn has no moves of
+    # its own (she plays inside the move before it).
+    from textual.widgets import Static
+
+    from galcruise_tui.widgets.log import GameLog
+    from replays.replay import Replay
+
+    home = tmp_path / "home"
+    s = Session.new(GameOptions(players=1, seed=4, names=("Pink",)), name="solo",
+                    store=Store(home))
+    bot = RandomBot(4)
+    path, s.path = s.path, None
+    while not s.game.is_over:
+        s.apply(bot.choose(s.game))
+    s.path = path
+    s.save()
+    rp = Replay.open(path)
+    rachel = []  # her turns: none lands on itself
+    for turn in range(1, 30):
+        assert rp.goto_turn(turn)
+        if rp.turn() == turn:
+            assert rp.played_within(turn) is None
+        else:
+            assert rp.played_within(turn) == "Rachel" and rp.turn() == turn + 1
+            rachel.append(turn)
+    assert len(rachel) >= 10
+    turn = rachel[4]
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r", "enter", "g", *str(turn), "enter")
+            await pilot.pause()
+            status = str(app.screen.query_one("#replay-status", Static).render())
+            said = f"Turn {turn} was Rachel's: a bot's turn has no moves of its own"
+            assert said in " ".join(status.split())
+            assert f"the start of turn {turn + 1}" in " ".join(status.split())
+            assert app.screen.replay.turn() == turn + 1
+            assert said in app.screen.query_one(GameLog).texts[-1].plain
+            await pilot.press("right")  # the next move: the note has said its piece
+            await pilot.pause()
+            status = str(app.screen.query_one("#replay-status", Static).render())
+            assert "Rachel's: a bot's" not in status
+            await pilot.press("g", *str(turn - 1), "enter")  # a turn of Pink's: no note
+            await pilot.pause()
+            assert app.screen.replay.turn() == turn - 1
+            assert app.screen.note == ""
+
+    asyncio.run(main())
+
+
+def test_without_colour_every_lists_highlighted_row_is_underlined(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under NO_COLOR the highlighted row of the title menu, the saves list and a Select's open
+    # list was told by a background colour the terminal never showed.
+    from textual.widgets import OptionList, Select
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    home = tmp_path / "h"
+    save(home, DUO, "a game", "2026-11-24T10:00:00Z", monkeypatch=monkeypatch)
+
+    def marked_rows(menu: OptionList) -> list[int]:
+        """The rows drawn underlined (NO_COLOR keeps underline; an option list draws no
+        reverse)."""
+        return [y for y in range(menu.size.height)
+                if any(seg.style is not None and seg.style.underline and seg.text.strip()
+                       for seg in menu.render_line(y))]
+
+    async def main() -> None:
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one("#title-menu", OptionList)
+            assert marked_rows(menu) == [0, 1]  # Continue, its two rows
+            await pilot.press("down", "down")
+            await pilot.pause()
+            assert marked_rows(menu) == [3]  # Load game
+            await pilot.press("l")
+            await pilot.pause()
+            assert marked_rows(app.screen.query_one("#load-list", OptionList)) == [0]
+            await pilot.press("escape", "n")
+            await pilot.pause()
+            await pilot.press("enter")  # the players' Select opens its list
+            await pilot.pause()
+            select = app.screen.query_one("#players", Select)
+            overlay = select.query_one(OptionList)
+            assert overlay.has_focus and len(marked_rows(overlay)) == 1
+
+    asyncio.run(main())

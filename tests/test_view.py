@@ -397,8 +397,14 @@ def test_a_phase_one_technology_says_it_is_no_use_in_the_final_turns() -> None:
                and "Navigation Target Identifier" in describe(game, c))
     assert gain(game, view(game).pending, cmd) == "no use now: phase 1 of a normal turn only"
     early = _played_from("game-4p-modules-final-turns.json", 213)  # phase 1 of turn 29
-    use = next(c for c in early.legal() if isinstance(c, C.UseTechnology))
-    assert gain(early, view(early).pending, use) == ""
+    uses = [c for c in early.legal() if isinstance(c, C.UseTechnology)]
+    said = {describe(early, c): gain(early, view(early).pending, c) for c in uses}
+    # Phase 1: an extra stop is of use now; a phase-2 technology says where it acts.
+    for words, why in said.items():
+        if "Navigation Target Identifier" in words:
+            assert why == ""
+        else:
+            assert why.startswith("no use now: it acts in ") and why.endswith(", in phase 2")
 
 
 def test_build_ship_segments_missing_says_whether_the_ships_are_away_or_full() -> None:

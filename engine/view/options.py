@@ -25,6 +25,7 @@ from engine.rules.funding import drop_max
 from engine.rules.ships import cabins, in_flight
 from engine.state import RESOURCES, Player, Ship
 from engine.view.board import action_view
+from engine.view.tech_use import no_use
 from engine.view.turn import PendingView, read_turn
 
 
@@ -103,9 +104,10 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         tech = game.comps.technology(b.technologies[cmd.slot - 1])
         # A phase-1 technology (an extra stop) does nothing once phase 1 is over, nor in the
         # final turns (明確化); the fee buys this turn only.
-        if tech.phase1_only and not read_turn(game)[0].phase_one:
+        turn = read_turn(game)[0]
+        if tech.phase1_only and not turn.phase_one:
             return "no use now: phase 1 of a normal turn only"
-        return ""
+        return no_use(turn, pending, tech.effect.kind)
     if isinstance(cmd, C.RefillSilo):
         steps = 5 - b.silo[RESOURCES.index(cmd.resource)] + \
             modifiers.amount(ctx, p, "refill_silo_extra")

@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from engine.decisions import (
+    Act,
     Boarding,
     ChooseAction,
     Funding,
@@ -22,6 +23,12 @@ from engine.decisions import (
 )
 from engine.game import Game
 from engine.rules.travel import PHASES
+
+# A turn's phase -> its part, as a technology's effect is placed in one (view.tech_use).
+_STAGE = {"start": "travel", "travel_window": "travel", "travel": "travel",
+          "travel_extra": "travel", "phase2": "phase2", "actions": "actions",
+          "meeting_action": "actions", "launch": "launch", "goals": "goals",
+          "turn_end": "end", "done": "end"}
 
 EndStage = Literal["none", "triggered", "final_turns", "final_moves", "over"]
 
@@ -38,6 +45,12 @@ class TurnView(msgspec.Struct, frozen=True):
     final_turns_left: tuple[int, ...]  # seats still to play their final turn
     # Phase 1 (travel) of a turn that has one for phase-1-only effects: not the final turns.
     phase_one: bool = False
+    # The part of the turn under way, for what a technology's fee can still buy: "travel"
+    # (phase 1), "phase2" (the main choice), "launch", "actions" (a worker's or a meeting's),
+    # "goals", "end"; "" outside a player's own turn (the set-up, the game's end, Rachel's).
+    stage: str = ""
+    actions_left: int = 0  # actions still to take after the one under way
+    goal_done: bool = False  # a company goal was reached this turn
 
 
 class PendingView(msgspec.Struct, frozen=True):
@@ -52,6 +65,7 @@ class PendingView(msgspec.Struct, frozen=True):
     main_choice: bool = False  # phase 2 of the seat's own turn: place, launch or meet
     meeting: bool = False  # choosing the one action a meeting allows
     boarding: tuple[int, int] | None = None  # T-5: (the ship's index, its cruise's space)
+    action: str | None = None  # the action being carried out (selling tickets: advertising)
 
 
 def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
@@ -72,7 +86,9 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
                     taking_actions=t.phase == "actions", agm_done=s.agm_done,
                     order=tuple(s.turn_order), end=end,
                     final_turns_left=tuple(s.final_turns_left),
-                    phase_one=s.final_phase != "turns" and t.phase in ("start", *PHASES))
+                    phase_one=s.final_phase != "turns" and t.phase in ("start", *PHASES),
+                    stage=_STAGE.get(t.phase, ""), actions_left=t.actions_left,
+                    goal_done=t.goal_done)
     dec = game.pending
     if dec is None:
         return turn, None
@@ -87,7 +103,9 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
         bumped=isinstance(dec, Funding) and dec.piece_returned and s.final_phase != "recall",
         main_choice=isinstance(dec, MainChoice) and dec.seat == t.seat,
         meeting=isinstance(dec, MeetingAction),
-        boarding=(dec.ship, dec.space) if isinstance(dec, Boarding) else None)
+        boarding=(dec.ship, dec.space) if isinstance(dec, Boarding) else None,
+        action=dec.action or None if isinstance(dec, Act) else
+        "advertise_cruise" if isinstance(dec, SellTickets) else None)
     return turn, pending
 
 

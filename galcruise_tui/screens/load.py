@@ -11,9 +11,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from galcruise_tui.screens.saverows import save_row
-from galcruise_tui.text import safe
+from galcruise_tui.screens.saverows import save_parts
+from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.widgets.parts import Parts
 
 
 class LoadScreen(Screen[None]):
@@ -39,10 +40,11 @@ class LoadScreen(Screen[None]):
                 items.append(Option(f"✗ {safe(info.name)}: {safe(info.error)}", id=info.path,
                                     disabled=True))
             else:
-                note = "  (from its backup)" if info.warning else ""
-                # The save's name first: two games of the same players differ by it.
-                items.append(Option(f"{safe(info.name)} · {save_row(info, now)}{note}",
-                                    id=info.path))
+                note = ["(from its backup)"] if info.warning else []
+                # The save's name first: two games of the same players differ by it. Plain
+                # text, wrapped between its parts (never inside a score).
+                items.append(Option(Parts("", [plain(info.name), *save_parts(info, now),
+                                               *note], indent=2), id=info.path))
         self.tables: dict[str, str] = {}  # option id -> table id
         if self.replay:
             items += self._finished_tables()

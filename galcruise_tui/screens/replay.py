@@ -77,6 +77,8 @@ class ReplayScreen(Screen[None]):
         self.replay = replay
         self.timer: Timer | None = None
         self._at = replay.index  # the move the log last spoke of
+        self.note = ""  # what the last jump could not do as asked, said until the next move
+        self._note_logged = True
         replay.on_pass = self._word
 
     @staticmethod
@@ -101,6 +103,7 @@ class ReplayScreen(Screen[None]):
         playing = "playing" if self.timer else "paused"
         self.query_one("#replay-status", Static).update(Text.from_markup(
             f"[b]Replay[/b] {rich_safe(rp.title)}: move {rp.index}/{rp.length} ({playing})\n"
+            + (f"[i]{rich_safe(self.note)}[/i]\n" if self.note else "")
             + render.status(view(g, WATCHER))))
         # A replay shows every seat's doings: the hand of the seat deciding at this move.
         seat = g.pending.seat if g.pending and g.pending.seat >= 0 else 0
@@ -122,12 +125,16 @@ class ReplayScreen(Screen[None]):
             lines.append(Text(f"── back to move {rp.index} of {rp.length} (turn "
                               f"{rp.turn()}) ──", style="italic"))
         self._at = rp.index
+        if not self._note_logged:
+            lines.append(Text(self.note, style="italic"))
+            self._note_logged = True
         if lines:
             log = self.query_one(GameLog)
             log.add(lines)
             log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _safely(self, fn) -> None:  # noqa: ANN001
+        self.note = ""
         try:
             fn()
         except (SaveError, Exception) as e:  # noqa: BLE001 - a replay that drifts is a sentence
@@ -150,9 +157,24 @@ class ReplayScreen(Screen[None]):
     def action_goto_turn(self) -> None:
         def done(turn: int | None) -> None:
             if turn is not None:
-                self._safely(lambda: self.replay.goto_turn(turn))
+                self._safely(lambda: self._goto(turn))
 
         self.app.push_screen(TurnPrompt(), done)
+
+    def _goto(self, turn: int) -> None:
+        """Jump to `turn`, and say so where the position shown is not its start: a bot's turn
+        has none (the bots move inside the command before them), and a player who asked for
+        Rachel's turn 20 was shown turn 21 without a word."""
+        rp = self.replay
+        found = rp.goto_turn(turn)
+        if not found:
+            self.note = f"The game has no turn {turn}: shown at its end."
+        elif rp.turn() != turn:
+            who = rp.played_within(turn)
+            whose = f" was {who}'s:" if who else ":"
+            self.note = f"Turn {turn}{whose} a bot's turn has no moves of its own, so it is " \
+                f"shown from its end, the start of turn {rp.turn()}."
+        self._note_logged = not self.note  # the log says it too, after the moves passed
 
     def action_pane(self, step: int) -> None:
         self.query_one(Boards).cycle(step)

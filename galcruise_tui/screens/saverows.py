@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from galcruise_tui.text import safe
+from galcruise_tui.text import plain, safe
 from saves import SaveInfo
 
 RACHEL = "Rachel"  # engine.rules.rachel.NAME; the file lists the seats, not her
@@ -30,8 +30,8 @@ def ago(stamp: str, now: datetime) -> str:
     return "just now"
 
 
-def who_played(info: SaveInfo) -> str:
-    names = [safe(n, 24) for n in info.seats]
+def who_played(info: SaveInfo, escape: bool = True) -> str:
+    names = [(safe if escape else plain)(n, 24) for n in info.seats]
     opts = info.options
     if opts is not None:
         kinds = opts.seat_kinds()
@@ -42,11 +42,17 @@ def who_played(info: SaveInfo) -> str:
     return " vs ".join(names)
 
 
-def save_row(info: SaveInfo, now: datetime | None = None) -> str:
-    """The load screen's line for a readable save (markup-safe)."""
+def save_parts(info: SaveInfo, now: datetime | None = None) -> list[str]:
+    """The parts of a save's line as plain text (no markup: for a `Parts` row, which wraps
+    between them and never inside a score)."""
     now = now or datetime.now(UTC)
     state = "finished" if info.over else f"turn {info.turn}"
     scores = " - ".join(str(v) for v in info.scores)
-    parts = [who_played(info), state, f"{scores} VP" if scores else "", safe(ago(info.updated,
-                                                                                   now))]
-    return " · ".join(p for p in parts if p)
+    parts = [who_played(info, escape=False), state, f"{scores} VP" if scores else "",
+             plain(ago(info.updated, now))]
+    return [p for p in parts if p]
+
+
+def save_row(info: SaveInfo, now: datetime | None = None) -> str:
+    """The save's line as one markup-safe string."""
+    return " · ".join(safe(p) for p in save_parts(info, now))

@@ -9,9 +9,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from galcruise_tui.screens.saverows import save_row
-from galcruise_tui.text import safe
+from galcruise_tui.screens.saverows import save_parts
+from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.widgets.parts import Parts
 from saves import SaveInfo
 
 LOGO = r"""
@@ -64,7 +65,9 @@ class TitleScreen(Screen[None]):
         # Read the saves folder once per visit: check_action runs on every footer refresh.
         self.latest = latest = self._latest()
         if latest:
-            menu.add_option(Option(f"c  Continue: {safe(latest.name)} · {save_row(latest)}",
+            # Wrapped between its parts only: at 100 columns "86 - 62 VP" broke after "-".
+            menu.add_option(Option(Parts("c  Continue: ", [plain(latest.name),
+                                                           *save_parts(latest)], indent=3),
                                    id="continue"))
         menu.add_options([Option("n  New game", id="new"), Option("l  Load game", id="load"),
                           Option("t  Tables: play with others at their own terminals",

@@ -38,6 +38,7 @@ class Entry:
     prefix: tuple[str, ...] | None = None  # set for a group: the path it opens
     head: str | None = None  # a heading shared with the rows around it, shown once above them
     number: int | None = None  # the number of the thing it names (station, cruise, card)
+    weak: bool = False  # its number is a card's place in hand: it yields to the list's own
 
 
 Numbering = Callable[[Command], int | None]
@@ -73,7 +74,12 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
     never means a position (a digit pressed for station 2 launched a ship when the list was
     grouped, and a display card's key moved once few were left)."""
     letters = [k for k in LETTERS if k not in reserved]
-    numbers = [e.number for e in entries]
+    strong = {e.number for e in entries if not e.weak and e.number is not None}
+    # A card's place in hand gives way to the list's own numbers (funding bonus 1 money, a
+    # tower token's place): when one clashes, every card here takes a letter, and the
+    # bonuses and tokens keep their keys whether or not a card can be played now.
+    clash = any(e.weak and e.number in strong for e in entries)
+    numbers = [None if clash and e.weak else e.number for e in entries]
     usable = [n for n in numbers if n is not None and 1 <= n <= 9]
     if len(set(usable)) != len(usable) or len(usable) != sum(n is not None for n in numbers) \
             or (not usable and not numbered) or len(entries) - len(usable) > len(letters):
@@ -86,15 +92,18 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[st
                   numbering: Numbering | None = None) -> tuple[tuple[str, ...], list[Entry]]:
     """The entries below `prefix`; a level with a single group opens it at once."""
     prefix, entries = _build(paths, prefix, numbering)
+    weak = getattr(numbering, "weak", None)
     for e in entries:
         e.number = _number(e, numbering)
-    numbers = {e.number for e in entries}
-    if len(entries) > 1 and len(numbers) == 1 and None not in numbers:
+        e.weak = weak is not None and e.number is not None and all(map(weak, e.commands))
+    own = [e for e in entries if not e.weak]
+    numbers = {e.number for e in own}
+    if len(own) > 1 and len(numbers) == 1 and None not in numbers:
         # Inside one numbered thing's group (cruise 2's tokens) its members share its number;
         # they take their own where they have one (a tower token's place), else letters, never
-        # positions that move when one is gone.
+        # positions that move when one is gone (or when a card joins the list).
         inner = getattr(numbering, "inner", None)
-        for e in entries:
+        for e in own:
             e.number = _number(e, inner)
     return prefix, entries
 
@@ -200,7 +209,7 @@ class DecisionBar(OptionList):
              unavailable: list[str] | None = None) -> None:
         """Show `commands` (the legal ones, or none while someone else decides), and below
         them `unavailable`: common options not possible now, with the reason."""
-        from galcruise_tui.widgets.gloss import numbering, words
+        from galcruise_tui.widgets.gloss import by_numbers, numbering, words
 
         self.facts = v
         self.reserved = reserved
@@ -213,12 +222,7 @@ class DecisionBar(OptionList):
             # before), not the engine's (here, before, clockwise), which read 1 2 5 6 3 4.
             self._paths.sort(key=lambda pc: number(pc[1]) or 99 if isinstance(
                 pc[1], TakeAction) else 99)
-        # At the main choice and a turn's actions digits are stations and actions only, even
-        # when none is offered (a forced meeting): a digit pressed there never means a place.
-        self.numbered = number is not None and (
-            any(number(c) is not None for _, c in self._paths) or (
-                v is not None and v.pending is not None
-                and (v.pending.main_choice or bool(v.pending.actions_at))))
+        self.numbered = v is not None and by_numbers(v, commands)
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()

@@ -80,8 +80,31 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             return k if cmd.token.startswith("top") else k + 4
         return None
 
+    def weak(cmd: C.Command) -> bool:
+        """A card's number is its place in hand, a list's guest: where it clashes with the
+        list's own numbers the card gives way (see decision.assign_keys)."""
+        return isinstance(cmd, C.PlayAgendaResource | C.PlayAgendaEffect | C.DiscardAgenda)
+
     number.inner = inner  # type: ignore[attr-defined]
+    number.weak = weak  # type: ignore[attr-defined]
     return number
+
+
+def by_numbers(v: View, commands: list[C.Command]) -> bool:
+    """Whether the decision's options take letters where they carry no number, rather than
+    positions 1-9 then letters (decision.assign_keys's `numbered`).
+
+    Yes where something in it is numbered, and at the main choice and a turn's actions even
+    when nothing is (a forced meeting): a digit pressed there is a station or an action, never
+    a place in a list. And in Purchase Supplies: its pairs of resources carry no number, and a
+    card keyed by its place in hand often shares the list, which turned the pairs to letters;
+    without a card they were digits then letters ('9', then 'a' for the tenth). Letters
+    always, so 'b' buys food + food every time."""
+    number = numbering(v)
+    pending = v.pending
+    return any(number(c) is not None for c in commands) \
+        or any(isinstance(c, C.PurchaseSupplies) for c in commands) \
+        or (pending is not None and (pending.main_choice or bool(pending.actions_at)))
 
 
 def words(v: View, cmd: C.Command) -> tuple[str, ...]:
