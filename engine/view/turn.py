@@ -16,6 +16,8 @@ from engine.decisions import (
     Boarding,
     ChooseAction,
     Funding,
+    GoalChoice,
+    LastCards,
     MainChoice,
     MeetingAction,
     SellTickets,
@@ -28,7 +30,7 @@ from engine.rules.travel import PHASES
 _STAGE = {"start": "travel", "travel_window": "travel", "travel": "travel",
           "travel_extra": "travel", "phase2": "phase2", "actions": "actions",
           "meeting_action": "actions", "launch": "launch", "goals": "goals",
-          "turn_end": "end", "done": "end"}
+          "last_cards": "goals", "turn_end": "end", "done": "end"}
 
 EndStage = Literal["none", "triggered", "final_turns", "final_moves", "over"]
 
@@ -66,6 +68,7 @@ class PendingView(msgspec.Struct, frozen=True):
     meeting: bool = False  # choosing the one action a meeting allows
     boarding: tuple[int, int] | None = None  # T-5: (the ship's index, its cruise's space)
     action: str | None = None  # the action being carried out (selling tickets: advertising)
+    last_cards: bool = False  # rules 3: phase 2 is over, a card drawn late may still be played
 
 
 def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
@@ -87,7 +90,9 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
                     order=tuple(s.turn_order), end=end,
                     final_turns_left=tuple(s.final_turns_left),
                     phase_one=s.final_phase != "turns" and t.phase in ("start", *PHASES),
-                    stage=_STAGE.get(t.phase, ""), actions_left=t.actions_left,
+                    # The goal step's decision comes once the phase has moved on to the end.
+                    stage="goals" if isinstance(game.pending, GoalChoice) else
+                    _STAGE.get(t.phase, ""), actions_left=t.actions_left,
                     goal_done=t.goal_done)
     dec = game.pending
     if dec is None:
@@ -105,7 +110,8 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
         meeting=isinstance(dec, MeetingAction),
         boarding=(dec.ship, dec.space) if isinstance(dec, Boarding) else None,
         action=dec.action or None if isinstance(dec, Act) else
-        "advertise_cruise" if isinstance(dec, SellTickets) else None)
+        "advertise_cruise" if isinstance(dec, SellTickets) else None,
+        last_cards=isinstance(dec, LastCards))
     return turn, pending
 
 

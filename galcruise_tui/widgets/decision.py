@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from engine.commands import Command, TakeAction
+from engine.commands import Command, Done, PlayAgendaEffect, TakeAction
 from engine.view import View
 
 DIGITS = [str(i) for i in range(1, 10)]
@@ -222,6 +222,10 @@ class DecisionBar(OptionList):
             # before), not the engine's (here, before, clockwise), which read 1 2 5 6 3 4.
             self._paths.sort(key=lambda pc: number(pc[1]) or 99 if isinstance(
                 pc[1], TakeAction) else 99)
+        elif v is not None and v.pending is not None and v.pending.last_cards:
+            # The cards this moment is for come next to "go on", before the group.
+            self._paths.sort(key=lambda pc: 0 if isinstance(pc[1], Done) else
+                             1 if isinstance(pc[1], PlayAgendaEffect) else 2)
         self.numbered = v is not None and by_numbers(v, commands)
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root

@@ -110,9 +110,13 @@ def by_numbers(v: View, commands: list[C.Command]) -> bool:
 def words(v: View, cmd: C.Command) -> tuple[str, ...]:
     """The command's path of choices, its last step saying what it costs and gives."""
     p = tuple(tidy(v, x) for x in v.path(cmd))
+    if isinstance(cmd, C.PlayAgendaEffect) and v.pending is not None and v.pending.last_cards:
+        p = p[1:]  # the moment is for these cards: beside "go on", not inside the group
     extra = v.gain(cmd)
     if not extra:
         return p
     if isinstance(cmd, C.ScheduleCruise):  # the guests belong to the cruise, not the token
         return (f"{p[0]}, {extra}", *p[1:])
+    if p[-1].endswith("."):  # a card's or technology's own sentence: "…stop.: no use" read ill
+        return (*p[:-1], f"{p[-1]} {extra[0].upper()}{extra[1:]}")
     return (*p[:-1], f"{p[-1]}: {extra}")
