@@ -379,3 +379,35 @@ def test_a_card_drawn_by_the_last_action_is_offered_beside_go_on() -> None:
             assert screen.game.pending.kind == "last_cards"
 
     asyncio.run(main())
+
+
+def test_a_card_becoming_playable_moves_no_other_options_key() -> None:
+    # Only cards carried numbers (their places in hand), so one playable card turned Hire
+    # left/right, the guests and Done from digits to letters, a drop's 'a' to 'b', a funding
+    # bonus to a position. Where the cards do not change how the list is grouped, the
+    # decision's own rows keep their keys; the cards take what is left.
+    from helpers import random_positions
+
+    from galcruise_tui.widgets.decision import build_entries
+    from galcruise_tui.widgets.gloss import by_numbers, numbering
+
+    def rows(game: Game, cmds: list[C.Command]) -> dict[str, str]:
+        v = view(game)
+        _, entries = build_entries([(words(v, c), c) for c in cmds], (), numbering(v))
+        keys = assign_keys(entries, set("qurlh"), by_numbers(v, cmds))
+        return {e.text: k for e, k in zip(entries, keys, strict=True) if not e.weak}
+
+    checked = 0
+    kinds: set[str] = set()
+    for game in random_positions(2, range(10)):
+        legal = game.legal()
+        if not any(isinstance(c, _CARDS) for c in legal):
+            continue
+        mixed = rows(game, legal)
+        alone = rows(game, [c for c in legal if not isinstance(c, _CARDS)])
+        if set(mixed) != set(alone):
+            continue  # the cards made the list long enough to group: other rows
+        assert mixed == alone, game.pending.kind
+        checked += len(mixed)
+        kinds.add(game.pending.kind)
+    assert checked > 100 and len(kinds) >= 5, (checked, kinds)

@@ -38,7 +38,7 @@ class Entry:
     prefix: tuple[str, ...] | None = None  # set for a group: the path it opens
     head: str | None = None  # a heading shared with the rows around it, shown once above them
     number: int | None = None  # the number of the thing it names (station, cruise, card)
-    weak: bool = False  # its number is a card's place in hand: it yields to the list's own
+    weak: bool = False  # cards: a number is a place in hand, yielding to the list's own
 
 
 Numbering = Callable[[Command], int | None]
@@ -72,20 +72,42 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
     letters for the rest; plain positions (digits, then letters) only where nothing is
     numbered. `numbered`: the decision numbers things at some level, so that here too a digit
     never means a position (a digit pressed for station 2 launched a ship when the list was
-    grouped, and a display card's key moved once few were left)."""
+    grouped, and a display card's key moved once few were left).
+
+    Cards (`Entry.weak`) come and go as they become playable, so the decision's own options
+    are keyed as if they were not there, and a card keeps its place in hand only where that
+    digit is free and means no position; else it takes the next letter. A playable card had
+    re-keyed Done, the guests and Hire left/right to letters, a funding bonus's 1 to a
+    position, and a drop's 'a' to 'b'."""
     letters = [k for k in LETTERS if k not in reserved]
-    strong = {e.number for e in entries if not e.weak and e.number is not None}
-    # A card's place in hand gives way to the list's own numbers (funding bonus 1 money, a
-    # tower token's place): when one clashes, every card here takes a letter, and the
-    # bonuses and tokens keep their keys whether or not a card can be played now.
-    clash = any(e.weak and e.number in strong for e in entries)
-    numbers = [None if clash and e.weak else e.number for e in entries]
+    own = [e for e in entries if not e.weak]
+    if not own:  # only cards (discarding down to 5): their places in hand are the list's own
+        return _keys(entries, letters, numbered)[0]
+    keys, positions = _keys(own, letters, numbered)
+    by_entry = dict(zip(map(id, own), keys, strict=True))
+    used = set(keys)
+    spare = iter([k for k in letters if k not in used])
+    out = []
+    for e in entries:
+        key = by_entry.get(id(e))
+        if key is None:
+            n = e.number
+            key = str(n) if n is not None and 1 <= n <= 9 and not positions and \
+                str(n) not in used else next(spare, " ")
+            used.add(key)
+        out.append(key)
+    return out
+
+
+def _keys(entries: list[Entry], letters: list[str], numbered: bool) -> tuple[list[str], bool]:
+    """The keys of a list by its own numbers, and whether they are plain positions."""
+    numbers = [e.number for e in entries]
     usable = [n for n in numbers if n is not None and 1 <= n <= 9]
     if len(set(usable)) != len(usable) or len(usable) != sum(n is not None for n in numbers) \
             or (not usable and not numbered) or len(entries) - len(usable) > len(letters):
-        return (DIGITS + letters)[:len(entries)]
+        return (DIGITS + letters)[:len(entries)], True
     free = iter(letters)
-    return [str(n) if n is not None else next(free, " ") for n in numbers]
+    return [str(n) if n is not None else next(free, " ") for n in numbers], False
 
 
 def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...],
@@ -95,7 +117,7 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[st
     weak = getattr(numbering, "weak", None)
     for e in entries:
         e.number = _number(e, numbering)
-        e.weak = weak is not None and e.number is not None and all(map(weak, e.commands))
+        e.weak = weak is not None and all(map(weak, e.commands))
     own = [e for e in entries if not e.weak]
     numbers = {e.number for e in own}
     if len(own) > 1 and len(numbers) == 1 and None not in numbers:

@@ -102,7 +102,8 @@ def by_numbers(v: View, commands: list[C.Command]) -> bool:
     always, so 'b' buys food + food every time."""
     number = numbering(v)
     pending = v.pending
-    return any(number(c) is not None for c in commands) \
+    weak = number.weak  # type: ignore[attr-defined] - a card's place in hand is not the list's
+    return any(number(c) is not None and not weak(c) for c in commands) \
         or any(isinstance(c, C.PurchaseSupplies) for c in commands) \
         or (pending is not None and (pending.main_choice or bool(pending.actions_at)))
 
