@@ -616,9 +616,10 @@ def test_scheduling_a_cruise_says_the_fuel_you_pay_when_it_is_less_than_printed(
                 fuel = launch.fuel_need(Ctx(game.state, game.comps), p, tile)
                 words = gain(game, pending, c)
                 if fuel < game.comps.cruise_tile(tile).fuel:
-                    assert words.endswith(f"; you pay {fuel} fuel"), words
+                    # Of the launch, not of scheduling ("; you pay 1 fuel" read as its price).
+                    assert words.endswith(f"; its launch takes {fuel} fuel for you"), words
                     return
-                assert "you pay" not in words
+                assert "launch takes" not in words
     raise AssertionError("no cruise scheduled with less fuel than printed")
 
 
