@@ -73,13 +73,32 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
     never means a position (a digit pressed for station 2 launched a ship when the list was
     grouped, and a display card's key moved once few were left)."""
     letters = [k for k in LETTERS if k not in reserved]
-    numbers = [e.number for e in entries]
+    numbers = _first_claims(entries)
     usable = [n for n in numbers if n is not None and 1 <= n <= 9]
     if len(set(usable)) != len(usable) or len(usable) != sum(n is not None for n in numbers) \
             or (not usable and not numbered) or len(entries) - len(usable) > len(letters):
         return (DIGITS + letters)[:len(entries)]
     free = iter(letters)
     return [str(n) if n is not None else next(free, " ") for n in numbers]
+
+
+def _first_claims(entries: list[Entry]) -> list[int | None]:
+    """The entries' numbers, a number that two kinds of thing carry kept by the first of
+    them: the cards below a decision's own options (3rd in hand, key 3) then take letters.
+    Where display space 3 and the 3rd card both claimed 3, every key fell back to a position,
+    and a tester pressed 4 for cruise 4 and played a card (keys 1 2 3 for cruises 2 3 4).
+    Two entries of one kind with one number (not one thing each) still mean positions."""
+    kinds: dict[int, frozenset[type]] = {}
+    out: list[int | None] = []
+    for e in entries:
+        n, kind = e.number, frozenset(type(c) for c in e.commands)
+        if n is not None and n in kinds and kinds[n] != kind:
+            out.append(None)
+            continue
+        if n is not None:
+            kinds.setdefault(n, kind)
+        out.append(n)
+    return out
 
 
 def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...],
