@@ -637,3 +637,22 @@ def test_the_supplies_step_offers_the_drop_only_while_it_can_still_be_made() -> 
             if len(seen) == 2:
                 return
     raise AssertionError(seen)
+
+
+def test_an_empty_break_room_at_the_main_choice_says_why_no_worker_is_placed() -> None:
+    """A tester met a main choice offering only 'Call a meeting', and nothing said why."""
+    met = 0
+    for game in random_positions(2, range(6)):
+        v = view(game)
+        if v.pending is None or not v.pending.main_choice:
+            continue
+        p = game.state.players[v.pending.seat]
+        rows = {m.label: m.reason for m in v.missing()}
+        if p.break_room:
+            assert "Place a worker" not in rows
+            continue
+        assert not any(isinstance(c, C.PlaceWorker) for c in game.legal())
+        assert rows["Place a worker"] == \
+            "your break room is empty: a meeting brings your workers home"
+        met += 1
+    assert met

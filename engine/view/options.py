@@ -240,6 +240,10 @@ def missing(game: Game, pending: PendingView | None,
                     c, C.TakeAction) and (c.station, c.action) == k, tried=tried)
                 out.append(MissingOption(label, first or _why_linked(game, p, action, fee)))
     elif pending.main_choice:
+        if not p.break_room and not any(isinstance(c, C.PlaceWorker) for c in legal):
+            # A tester met the bar with only 'Call a meeting' and no word why.
+            out.append(MissingOption("Place a worker", "your break room is empty: a meeting "
+                                     "brings your workers home"))
         why = _why_no_launch(game, p, legal)
         if why:
             out.append(MissingOption("Launch", why))
