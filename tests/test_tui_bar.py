@@ -411,3 +411,47 @@ def test_a_card_becoming_playable_moves_no_other_options_key() -> None:
         checked += len(mixed)
         kinds.add(game.pending.kind)
     assert checked > 100 and len(kinds) >= 5, (checked, kinds)
+
+
+def test_a_card_takes_a_letter_where_its_place_in_hand_is_a_cruise_or_display_number() -> None:
+    """Display space 3 and the 3rd card in hand both claimed key 3, and every key fell back
+    to a position: cruises 2 3 4 read keys 1 2 3, and a tester who pressed 4 for cruise 4
+    played a card for its resource. The decision's own things keep their numbers."""
+    from helpers import random_positions
+
+    from galcruise_tui.widgets.decision import build_entries
+    from galcruise_tui.widgets.gloss import numbering
+
+    ours = (C.AdvertiseCruise, C.ScheduleCruise, C.AcquireBlueprint, C.DrawAgenda)
+    cards = (C.PlayAgendaResource, C.PlayAgendaEffect)
+    met = 0
+    for game in random_positions(2, range(80)):
+        legal = game.legal()
+        if not any(isinstance(c, ours) for c in legal) or not any(
+                isinstance(c, cards) for c in legal):
+            continue
+        v = view(game)
+        number = numbering(v)
+        paths = [(words(v, c), c) for c in legal]
+        _, entries = build_entries(paths, (), number)
+        keys = assign_keys(entries, set(), True)
+        mine = [(e, k) for e, k in zip(entries, keys, strict=True)
+                if e.commands and all(isinstance(c, ours) for c in e.commands)
+                and e.number is not None]
+        clash = {e.number for e, _ in mine} & {
+            e.number for e in entries if e.commands and all(isinstance(c, cards)
+                                                            for c in e.commands)}
+        for e, k in mine:
+            assert k == str(e.number), (e.text, k)
+        # Counted where a position would have been wrong (cruises 2 3 4 at places 1 2 3).
+        met += bool(clash) and any(e.number != entries.index(e) + 1 for e, _ in mine)
+        if met >= 3:
+            return
+    raise AssertionError(f"a card's number met a cruise's or a display's only {met} times")
+
+
+def test_two_kinds_of_thing_with_one_number_the_first_keeps_it() -> None:
+    blue = Entry("display 1", [C.AcquireBlueprint(0)], number=1)
+    card = Entry("card 1", [C.PlayAgendaResource("ag01")], number=1, weak=True)
+    other = Entry("display 2", [C.AcquireBlueprint(1)], number=2)
+    assert assign_keys([blue, other, card], set()) == ["1", "2", "a"]

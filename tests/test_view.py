@@ -632,9 +632,10 @@ def test_scheduling_a_cruise_says_the_fuel_you_pay_when_it_is_less_than_printed(
                 fuel = launch.fuel_need(Ctx(game.state, game.comps), p, tile)
                 words = gain(game, pending, c)
                 if fuel < game.comps.cruise_tile(tile).fuel:
-                    assert words.endswith(f"; you pay {fuel} fuel"), words
+                    # Of the launch, not of scheduling ("; you pay 1 fuel" read as its price).
+                    assert words.endswith(f"; its launch takes {fuel} fuel for you"), words
                     return
-                assert "you pay" not in words
+                assert "launch takes" not in words
     raise AssertionError("no cruise scheduled with less fuel than printed")
 
 
@@ -652,3 +653,22 @@ def test_the_supplies_step_offers_the_drop_only_while_it_can_still_be_made() -> 
             if len(seen) == 2:
                 return
     raise AssertionError(seen)
+
+
+def test_an_empty_break_room_at_the_main_choice_says_why_no_worker_is_placed() -> None:
+    """A tester met a main choice offering only 'Call a meeting', and nothing said why."""
+    met = 0
+    for game in random_positions(2, range(6)):
+        v = view(game)
+        if v.pending is None or not v.pending.main_choice:
+            continue
+        p = game.state.players[v.pending.seat]
+        rows = {m.label: m.reason for m in v.missing()}
+        if p.break_room:
+            assert "Place a worker" not in rows
+            continue
+        assert not any(isinstance(c, C.PlaceWorker) for c in game.legal())
+        assert rows["Place a worker"] == \
+            "your break room is empty: a meeting brings your workers home"
+        met += 1
+    assert met

@@ -83,10 +83,11 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
             "presold " + ", ".join(GUEST_NAME.get(g, g) for g in pre) + " come with it"
         tile = b.cruise_spaces[cmd.space].tile
         if tile is not None:
-            # The tile prints its fuel; upgrades and technologies in use take some off.
+            # The tile prints its fuel; upgrades and technologies in use take some off. Said
+            # of the launch: "; you pay 1 fuel" read as a price of scheduling it.
             fuel = launch.fuel_need(ctx, p, tile)
             if fuel != game.comps.cruise_tile(tile).fuel:
-                words += f"; you pay {fuel} fuel"
+                words += f"; its launch takes {fuel} fuel for you"
         return words
     if isinstance(cmd, C.TakeAction) and cmd.action in ("gain_resources", "refill_silo"):
         # What the silo holds decides both (a player took Gain Resources for fuel it lacked).
@@ -241,6 +242,10 @@ def missing(game: Game, pending: PendingView | None,
                     c, C.TakeAction) and (c.station, c.action) == k, tried=tried)
                 out.append(MissingOption(label, first or _why_linked(game, p, action, fee)))
     elif pending.main_choice:
+        if not p.break_room and not any(isinstance(c, C.PlaceWorker) for c in legal):
+            # A tester met the bar with only 'Call a meeting' and no word why.
+            out.append(MissingOption("Place a worker", "your break room is empty: a meeting "
+                                     "brings your workers home"))
         why = _why_no_launch(game, p, legal)
         if why:
             out.append(MissingOption("Launch", why))
