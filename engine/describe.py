@@ -110,15 +110,16 @@ def segment_effect_text(e: object, short: bool = False) -> str:
 
 
 def _storage_note(p: Player, resource: str, dec: object) -> str:
-    """What a full storage means for one more: ' (storage full: 3 held, room for 2; spend it
+    """What a full storage means for one more: ' (storage full: holds 2, you have 3; spend it
     in this step)'. A reputation drop's or a card's resources may stay over storage until
-    the step ends (testers read '3/2 ... lost' as a loss already made)."""
+    the step ends (testers read '3/2 ... lost' as a loss already made, and 'full ... room
+    for 2' as a contradiction)."""
     have, room = p.resource(resource), p.capacity(resource)
     if have < room:
         return ""
     if getattr(dec, "overflow", False):
-        return f" (storage full: {have} held, room for {room}; spend it in this step)"
-    return f" (storage full: {have} held, room for {room}; no room for it, it is lost)"
+        return f" (storage full: holds {room}, you have {have}; spend it in this step)"
+    return f" (storage full: holds {room}, you have {have}; no room for it, it is lost)"
 
 
 def section_price(section: int, off: int) -> str:

@@ -24,7 +24,9 @@ SetupKind = Literal["standard", "intro"]
 #      (自分の手番中いつでもプレイできます; decisions.LastCards): a card drawn by the last
 #      action was held over to the next turn. A connection's fee is sold only where it can
 #      still serve (network.fee_options): at the actions, a connection of the worker's
-#      station; never before a meeting.
+#      station; never before a meeting. Phase 1 stops for a technology's extra stop only
+#      where its fee can be paid (travel._window_worth_opening). A card that lowers company
+#      goal thresholds never lowers one to 0 (goals.achievable).
 RULES = 3
 
 DEFAULT_NAMES = ("Pink", "Blue", "Green", "Yellow")

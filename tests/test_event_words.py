@@ -135,7 +135,7 @@ def test_a_resource_over_storage_from_a_reputation_drop_says_to_spend_it_not_tha
     g.apply(drop)
     assert g.pending is not None and g.pending.overflow  # type: ignore[attr-defined]
     assert describe(g, ChooseResource("fuel")) == (
-        f"Take 1 fuel (storage full: {pink.fuel} held, room for {pink.capacity('fuel')}; "
+        f"Take 1 fuel (storage full: holds {pink.capacity('fuel')}, you have {pink.fuel}; "
         "spend it in this step)")
     pink.food = 0
     assert describe(g, ChooseResource("food")) == "Take 1 food"

@@ -353,7 +353,7 @@ def test_a_card_drawn_by_the_last_action_is_offered_beside_go_on() -> None:
     # "no use now" read as two sentences.
     import asyncio
 
-    from test_last_cards import _refill_then_draw
+    from test_rules_3 import _refill_then_draw
 
     from galcruise_tui.screens.game import GameScreen
     from saves import Session

@@ -282,8 +282,8 @@ def test_options_say_what_refills_developments_and_a_full_storage_give() -> None
                     then = "spend it in this step" if game.pending.overflow else \
                         "no room for it, it is lost"
                     assert describe(game, c) == (
-                        f"Take 1 {c.resource} (storage full: {p.resource(c.resource)} held, "
-                        f"room for {p.capacity(c.resource)}; {then})")
+                        f"Take 1 {c.resource} (storage full: holds {p.capacity(c.resource)}, "
+                        f"you have {p.resource(c.resource)}; {then})")
                     seen.add("full")
             game.apply(bot.choose(game))
         if len(seen) == 4:

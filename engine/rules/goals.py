@@ -28,9 +28,12 @@ def threshold(ctx: Ctx, goal: int) -> int:
 def achievable(ctx: Ctx, p: Player, bonus: int = 0) -> list[int]:
     goals = ctx.c.goal_tile(ctx.s.board.goal_tile).goals
     off = modifiers.amount(ctx, p, "goal_discount") + bonus
+    # Rules 3: a lowered threshold never falls to 0 (Quarterly Review, a stand-in, let a bot
+    # reach "Cruise veteran" with no cruise completed).
+    least = 1 if off and ctx.s.rules >= 3 else 0
     return [j for j, g in enumerate(goals)
             if j not in p.goals_done and p.goal_cubes[j]
-            and metric(ctx, p, g.metric) + off >= threshold(ctx, j)]
+            and metric(ctx, p, g.metric) + off >= max(threshold(ctx, j), least + off)]
 
 
 def offer(ctx: Ctx, seat: int) -> None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import names
-from engine.commands import Command, Done, TourGuest, TravelShip, UnlockUpgrade
+from engine.commands import (
+    Command,
+    Done,
+    TourGuest,
+    TravelShip,
+    UnlockUpgrade,
+    UseTechnology,
+)
 from engine.decisions import (
     DayInSpace,
     ExtraTravel,
@@ -17,6 +24,7 @@ from engine.decisions import (
 from engine.rules import modifiers, technologies, upgrades
 from engine.rules.economy import gain_bonus
 from engine.rules.funding import grant_funding
+from engine.rules.tech_fees import fee_options
 from engine.state import COLOURS, Player, Ship
 
 if TYPE_CHECKING:
@@ -69,8 +77,15 @@ def _window_worth_opening(ctx: Ctx, p: Player) -> bool:
     if any(ctx.c.agenda(c).timing == "phase1" for c in p.hand):
         return True
     b = ctx.s.board
-    return any(ctx.c.technology(te).effect.kind == "extra_travel" and b.tech_owners[i]
-               for i, te in enumerate(b.technologies))
+    extra = [i for i, te in enumerate(b.technologies)
+             if ctx.c.technology(te).effect.kind == "extra_travel" and b.tech_owners[i]]
+    if ctx.s.rules < 3 or not extra:
+        return bool(extra)
+    # Rules 3: only a fee the player can pay opens it. Their own technology, or one whose fee
+    # is 0, adds its stop by itself, and one they cannot afford adds nothing: a tester met
+    # "Let the ships travel" every turn for a technology that could do nothing for them.
+    sellable = fee_options(ctx, TravelStart(p.seat))
+    return any(UseTechnology(i + 1) in sellable for i in extra)
 
 
 def start_options(ctx: Ctx, dec: TravelStart) -> list[Command]:

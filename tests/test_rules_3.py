@@ -1,5 +1,6 @@
-"""Rules 3: a card that may be played any time on your turn can still be played after the
-last action (自分の手番中いつでもプレイできます), not only at a later decision of the turn."""
+"""Rules 3 (engine.options.RULES), each change against the rules before it. First: a card
+that may be played any time on your turn can still be played after the last action
+(自分の手番中いつでもプレイできます), not only at a later decision of the turn."""
 
 from __future__ import annotations
 
@@ -103,3 +104,53 @@ def test_random_games_under_rules_3_open_the_window_only_with_a_card_to_play() -
     for g in random_positions(2, range(4), rules=2):
         assert g.pending is None or g.pending.kind != "last_cards"
     assert opened > 3
+
+
+# --- rules 3's other changes, each against the older rules --------------------------------
+def test_a_lowered_goal_threshold_never_falls_to_zero() -> None:
+    # Quarterly Review (a stand-in: thresholds 1 lower this turn) let a bot reach "Cruise
+    # veteran" (1+ cruises completed) with none completed.
+    from engine.ctx import Ctx
+    from engine.rules import goals
+
+    for rules, reached in ((2, True), (3, False)):
+        g = finish_setup(Game.new(GameOptions(players=2, seed=5), rules=rules))
+        s = g.state
+        s.board.goal_tile = "g1"
+        veteran = next(j for j, x in enumerate(g.comps.goal_tile("g1").goals)
+                       if x.metric == "cruises_completed")
+        pink = s.players[0]
+        pink.cruises_completed = 0
+        s.board.goal_trackers[veteran] = 0
+        ctx = Ctx(s, g.comps)
+        assert goals.threshold(ctx, veteran) == 1
+        assert (veteran in goals.achievable(ctx, pink, 1)) is reached
+        pink.cruises_completed = 1
+        assert veteran in goals.achievable(ctx, pink, 1)  # one done: still reached with it
+
+
+def test_phase_1_stops_for_an_extra_stop_only_where_its_fee_can_be_paid() -> None:
+    # A tester met "Let the ships travel" every turn for Navigation Target Identifier, a
+    # technology whose fee he could not pay (or that added its stop by itself).
+    from engine.commands import UseTechnology
+    from tests.helpers import random_positions
+
+    def windows(rules: int) -> tuple[int, int]:
+        useful = idle = 0
+        for g in random_positions(2, range(8), rules=rules):
+            dec = g.pending
+            t = g.state.turn
+            if dec is None or dec.kind != "travel_start" or t.paid or t.played:
+                continue  # as it opens, before anything is paid or played in it
+            p = g.state.players[dec.seat]
+            b = g.state.board
+            card = any(g.comps.agenda(c).timing == "phase1" for c in p.hand)
+            fee = any(isinstance(c, UseTechnology) and g.comps.technology(
+                b.technologies[c.slot - 1]).effect.kind == "extra_travel" for c in g.legal())
+            useful += card or fee
+            idle += not (card or fee)
+        return useful, idle
+
+    old, new = windows(2), windows(3)
+    assert old[1] > 0  # rules 2 stopped where nothing could add a stop
+    assert new[0] > 0 and new[1] == 0
