@@ -455,3 +455,33 @@ def test_two_kinds_of_thing_with_one_number_the_first_keeps_it() -> None:
     card = Entry("card 1", [C.PlayAgendaResource("ag01")], number=1, weak=True)
     other = Entry("display 2", [C.AcquireBlueprint(1)], number=2)
     assert assign_keys([blue, other, card], set()) == ["1", "2", "a"]
+
+
+def test_the_letters_read_in_order_down_the_list() -> None:
+    # The cards take their letters after the decision's own rows, so they are listed after
+    # them: first in the group they read "e, a, b, c, d".
+    from helpers import random_positions
+
+    from galcruise_tui.widgets.decision import LETTERS, build_entries
+    from galcruise_tui.widgets.gloss import by_numbers, numbering
+
+    checked = 0
+    for game in random_positions(2, range(6)):
+        legal = game.legal()
+        if not any(isinstance(c, _CARDS) for c in legal):
+            continue
+        v = view(game)
+        number = numbering(v)
+        paths = [(words(v, c), c) for c in legal]
+        prefix: tuple[str, ...] = ()
+        while True:  # this level, then the first group inside it
+            prefix, entries = build_entries(paths, prefix, number)
+            keys = assign_keys(entries, set("qurlh"), by_numbers(v, legal))
+            letters = [LETTERS.index(k) for k in keys if k in LETTERS]
+            assert letters == sorted(letters), (game.pending.kind, keys)
+            checked += 1
+            group = next((e.prefix for e in entries if e.prefix), None)
+            if group is None:
+                break
+            prefix = group
+    assert checked > 50

@@ -118,6 +118,10 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[st
     for e in entries:
         e.number = _number(e, numbering)
         e.weak = weak is not None and all(map(weak, e.commands))
+    # Cards after the decision's own rows: they take their letters after the own rows'
+    # (assign_keys), and listed first they read e, a, b, c, d. (They are the last rows'
+    # heading's, "Cards, reputation and technologies", wherever they share one.)
+    entries.sort(key=lambda e: e.weak)
     own = [e for e in entries if not e.weak]
     numbers = {e.number for e in own}
     if len(own) > 1 and len(numbers) == 1 and None not in numbers:

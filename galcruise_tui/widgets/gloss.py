@@ -80,9 +80,14 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             return k if cmd.token.startswith("top") else k + 4
         return None
 
+    late = pending is not None and pending.last_cards
+
     def weak(cmd: C.Command) -> bool:
         """A card's number is its place in hand, a list's guest: where it clashes with the
-        list's own numbers the card gives way (see decision.assign_keys)."""
+        list's own numbers the card gives way (see decision.assign_keys). Not where the
+        decision is for the cards (rules 3's moment for a card drawn late)."""
+        if late and isinstance(cmd, C.PlayAgendaEffect):
+            return False
         return isinstance(cmd, C.PlayAgendaResource | C.PlayAgendaEffect | C.DiscardAgenda)
 
     number.inner = inner  # type: ignore[attr-defined]
