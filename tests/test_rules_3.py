@@ -154,3 +154,29 @@ def test_phase_1_stops_for_an_extra_stop_only_where_its_fee_can_be_paid() -> Non
     old, new = windows(2), windows(3)
     assert old[1] > 0  # rules 2 stopped where nothing could add a stop
     assert new[0] > 0 and new[1] == 0
+
+
+def test_a_game_begun_under_rules_2_goes_on_under_rules_2_through_save_and_load(
+        tmp_path) -> None:  # noqa: ANN001
+    # A game saved by the galcruise before rules 3 keeps its rules: no moment for a late
+    # card, and the same moves and hashes after a reload as before it.
+    from engine.bots.random_bot import RandomBot
+    from replays import verify
+    from saves import Session
+    from saves.envelope import new_file
+
+    opts = GameOptions(players=2, seed=9)
+    game = Game.new(opts, rules=2)
+    session = Session(game, new_file(opts, game.comps.data_id, game.comps.data_hash,
+                                     "2026-11-20T00:00:00Z", 2), None)  # saved at the end
+    bot = RandomBot(9)
+    for _ in range(400):
+        pending = session.game.pending
+        assert pending is None or pending.kind != "last_cards"
+        session.apply(bot.choose(session.game))
+    session.path = tmp_path / "old.json"
+    session.save()
+    again = Session.load(tmp_path / "old.json")
+    assert again.game.state.rules == 2 and again.file.rules == 2
+    assert again.game.state_hash() == session.game.state_hash()
+    assert verify(tmp_path / "old.json")[0]
