@@ -672,3 +672,66 @@ def test_an_empty_break_room_at_the_main_choice_says_why_no_worker_is_placed() -
             "your break room is empty: a meeting brings your workers home"
         met += 1
     assert met
+
+
+def test_an_expert_priced_beyond_your_money_is_listed_with_its_price() -> None:
+    """A tester saw only 'Hire the left expert for 9 money' and no word of the right one,
+    which cost 10."""
+    from engine.rules import experts
+
+    met = 0
+    for game in random_positions(2, range(12)):
+        v = view(game)
+        if v.pending is None or v.pending.action != "hire_expert":
+            continue
+        p = game.state.players[v.pending.seat]
+        ctx = Ctx(game.state, game.comps)
+        offered = {c.side for c in game.legal() if isinstance(c, C.HireExpert)}
+        rows = {m.label: m.reason for m in v.missing()}
+        for side in ("left", "right"):
+            label = f"Hire the {side} expert"
+            if f"expert_{side}" not in p.experts or side in offered:
+                assert label not in rows
+                continue
+            cost = experts.price(ctx, p, game.pending, side)
+            assert cost > p.money
+            assert rows[label] == f"costs {cost} money (you have {p.money})"
+            met += 1
+    assert met
+
+
+def test_an_action_beyond_a_connections_fee_gives_its_cost_and_what_would_be_left() -> None:
+    """'not after paying the connection's fee of 2 money' left the player to work out that
+    the expert cost 10 and 8 would be left."""
+    from engine.decisions import Act
+    from engine.rules import experts, network
+
+    met: set[str] = set()
+    for game in random_positions(2, range(12)):
+        v = view(game)
+        pending = v.pending
+        if pending is None or not pending.actions_at:
+            continue
+        ctx = Ctx(game.state, game.comps)
+        p = game.state.players[pending.seat]
+        fee_of = dict(network.reachable(ctx, p, pending.actions_at))
+        for m in v.missing():
+            said = re.search(r"after the connection's fee of (\d+) you would have (-?\d+)",
+                             m.reason)
+            if said is None:
+                continue
+            station = int(re.search(r" at station (\d)$", m.label).group(1))
+            fee, left = int(said.group(1)), int(said.group(2))
+            assert fee == fee_of[station] and left == p.money - fee
+            cost = re.match(r"costs (\d+) money; ", m.reason)
+            if m.label.startswith("Hire an Expert"):
+                assert cost is not None
+                # The cheapest expert, as the hire decision would price it.
+                hire = Act(p.seat, action="hire_expert")
+                price = min(experts.price(ctx, p, hire, e.removeprefix("expert_"))
+                            for e in p.experts)
+                assert int(cost.group(1)) == price and left < price <= p.money, m.reason
+            elif cost is None:
+                assert m.reason.endswith(" money, too little"), m.reason
+            met.add(m.label.split(" at ")[0])
+    assert "Hire an Expert" in met, met
