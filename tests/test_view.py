@@ -735,3 +735,55 @@ def test_an_action_beyond_a_connections_fee_gives_its_cost_and_what_would_be_lef
                 assert m.reason.endswith(" money, too little"), m.reason
             met.add(m.label.split(" at ")[0])
     assert "Hire an Expert" in met, met
+
+
+def test_each_upgrade_box_is_drawn_in_its_own_place() -> None:
+    """Family upgrade 2 alone was drawn 'F ■□□': its box is the second, □■□."""
+    from rich.text import Text
+
+    from engine.describe import GUEST_LETTER
+
+    gaps = 0
+    for game in random_positions(2, range(6)):
+        if game.state.turn.number % 4:
+            continue
+        v = view(game)
+        for seat in range(2):
+            p = v.player(seat)
+            line = next(ln for ln in Text.from_markup(render.player_board(v, seat)).plain
+                        .splitlines() if ln.startswith("Upgrades "))
+            for r in p.upgrade_rows:
+                have = {u.index for u in p.upgrades if u.colour == r.colour}
+                boxes = "".join("■" if i in have else "□" for i in range(1, r.spaces + 1))
+                assert f"{GUEST_LETTER[r.colour]} {boxes}" in line, line
+                gaps += have != set(range(1, len(have) + 1))
+    assert gaps
+
+
+def test_a_stations_piece_line_fits_its_box_and_an_expert_says_so_in_full() -> None:
+    """'◆ B Blue exp' read as a word cut off; a long name must not push the box's side."""
+    from rich.text import Text
+
+    from engine.bots.random_bot import RandomBot
+
+    experts = 0
+    for seed, names in enumerate((("Pink", "Blue"), ("Bartholomew", "Maximiliana")) * 2):
+        game = Game.new(GameOptions(players=2, seed=seed, names=names))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            v = view(game)
+            drawn = Text.from_markup(render.network(v)).plain.splitlines()
+            for st in v.network.stations:
+                occ = st.occupant
+                if occ is None or occ.npc:
+                    continue
+                row = next(ln for ln in drawn if ("◆ " if occ.expert else "▲ ") in ln)
+                # Every box row keeps its sides: 16 columns between them.
+                for box in re.findall(r"[│║]([^│║]*)[│║]", row):
+                    assert len(box) == render.W, row
+                if occ.expert:
+                    letter = render.tags(v)[occ.seat]
+                    assert any(re.search(rf"◆ {letter} (\S+ )?expert ", ln) for ln in drawn)
+                    experts += 1
+            game.apply(bot.choose(game))
+    assert experts

@@ -107,7 +107,14 @@ def _occupant(v: View, k: int) -> str:
     mark = "◆" if occ.expert else "▲"
     if occ.npc:
         return f"{mark} NPC{' expert' if occ.expert else ''}"
-    return f"{mark} {who(v, occ.seat)} {rich_safe(occ.name, 8)}{' exp' if occ.expert else ''}"
+    # The box is W wide: 'exp' read as a word cut off. An expert says so in full, its name
+    # beside it only where both fit (the seat's letter names it, the legend says whose).
+    head = f"{mark} {who(v, occ.seat)} "
+    if occ.expert:
+        label = plain(occ.name)
+        fits = len(label) <= W - len("◆ B  expert")
+        return head + (f"{rich_safe(label)} expert" if fits else "expert")
+    return head + rich_safe(occ.name, W - len("▲ B "))
 
 
 # A station bonus tile on its box's top border: what it pays, ● active, ○ grey.
@@ -487,7 +494,10 @@ def player_board(v: View, seat: int, person: str = "") -> str:
     out.append("             bottom " + _tokens(p.tower_bottom))
     out.append("   \\[x] up · \\[x▼] flipped for a cruise · ×x removed")
     out.append("   removed top: its bonus gives 2 · left expert: 3 money per bottom token")
-    ups = [f"{guest(r.colour)} {'■' * r.unlocked}{'□' * (r.spaces - r.unlocked)}"
+    # Each box in its own place: upgrade 2 alone reads □■□, not ■□□.
+    have = {(u.colour, u.index) for u in p.upgrades}
+    ups = [f"{guest(r.colour)} " + "".join("■" if (r.colour, i) in have else "□"
+                                           for i in range(1, r.spaces + 1))
            for r in p.upgrade_rows]
     out.append("[b]Upgrades[/b] " + "  ".join(ups))
     for u in p.upgrades:
