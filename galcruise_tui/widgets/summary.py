@@ -76,14 +76,22 @@ class TurnSummary:
         if own:
             # The person's own move and what followed from it (a goal's next step, a new
             # cruise after a launch): they saw it happen. A turn it ends begins others' lines.
+            # The ships' travel is the exception: "Let the ships travel" (phase 1) moves every
+            # ship in flight, and what a day in space gave was in the log only (a QA turn
+            # went VP 12 -> 14 with no line; when a bot's move began the turn it had one).
             turns = [i for i, e in enumerate(events) if e.kind == "turn"]
-            if not turns:
-                return
-            events = events[turns[0]:]
+            travel = [e for e in events[:turns[0] if turns else len(events)]
+                      if e.kind == "travel"]
+            events = travel + (events[turns[0]:] if turns else [])
+        # Whether a turn of one of this screen's seats began in this move: what starts it (a
+        # ship's day in space, by itself) no key chose, so it is summed up too. The person's
+        # own move ended the bot's turn, and the day in space that began theirs was left out.
+        own_turn = False
         for e in events:
             if e.kind == REVEAL:  # for saves and bots, not for reading
                 continue
             if e.kind == "turn":
+                own_turn = e.seat in self.humans
                 self._close(move.vp_after)
                 if e.seat not in self.humans and 0 <= e.seat < len(players):
                     name = called(v, e.seat, self.people)
@@ -92,7 +100,7 @@ class TurnSummary:
                     self.blocks.append(self._open)
                 continue
             who = actor(v, e)
-            if own and who in self.humans:
+            if own and who in self.humans and not own_turn and e.kind != "travel":
                 continue
             block = self._open
             if block is None:  # outside a turn of theirs: setup picks, a bump, the NPC
