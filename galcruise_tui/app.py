@@ -85,6 +85,7 @@ class GalcruiseApp(App[None]):
         # At tables: who this terminal plays as (--name, else the login name), and the store
         # (--store, else $GALCRUISE_STORE, else the data dir), opened when the lobby is.
         self.player_name = name or _login()
+        self.name_from = "--name" if name else "your login name; --name sets another"
         self.store_arg = store
         self._table_store = None
         self.fixed_seed = seed  # tests and snapshots want a known seed
@@ -196,10 +197,11 @@ class GalcruiseApp(App[None]):
         self._show(screen, switch)
         return None
 
-    def open_scores(self, game: Game, final: bool, scored: dict[int, int]) -> None:
+    def open_scores(self, game: Game, final: bool, scored: dict[int, int],
+                    people: dict[int, str] | None = None) -> None:
         from galcruise_tui.screens.scores import ScoreScreen
 
-        self.push_screen(ScoreScreen(game, final=final, scored=scored))
+        self.push_screen(ScoreScreen(game, final=final, scored=scored, people=people))
 
     def back_to_title(self) -> None:
         """Close every screen above the title (a finished game stays in the saves)."""

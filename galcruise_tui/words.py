@@ -9,10 +9,12 @@ the board's words here, on their way to the log and the turn summaries.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from engine.describe import GUEST_NAME
 from engine.events import Event
 from engine.view import NPC, View
+from galcruise_tui.text import plain
 
 _ARTICLE = re.compile(r"\b([Aa])n? (orange|purple|teal)\b")
 _COLOUR = re.compile(r"\b(orange|purple|teal)\b")
@@ -54,3 +56,12 @@ def actor(v: View, event: Event) -> int:
         if text.startswith(p.name) and (best < 0 or len(p.name) > len(v.seats[best].name)):
             best = p.seat
     return best if best >= 0 else event.seat
+
+
+def called(v: View, seat: int, people: Mapping[int, str] | None = None) -> str:
+    """A seat as a table's screens name it: the person there beside the seat's own name
+    ("bob (Blue)": a free seat keeps its colour in the game), as the Players pane does; just
+    the seat's name elsewhere. Plain text: the caller escapes it for where it shows."""
+    name = plain(v.seats[seat].name, 40)
+    person = plain((people or {}).get(seat, ""), 40)
+    return f"{person} ({name})" if person and person != name else name

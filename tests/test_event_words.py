@@ -228,3 +228,55 @@ def test_rachels_destinations_and_upgrade_spaces_use_the_games_words() -> None:
     for line in lines:
         assert not any(c in line for c in ("orange", "purple", "teal")), line
         assert "a adventurous" not in line, line
+
+
+def test_your_ships_day_in_space_at_your_turns_start_is_summed_up_after_your_own_move() -> None:
+    """A QA turn went VP 12 -> 14 with no line: the person's own move (a decision in the
+    bot's turn) ended it, and the day in space that began their turn was left out."""
+    g = Game.new(GameOptions(players=2, seed=5))
+    v = view(g)
+    pink, blue = (p.name for p in v.seats)
+    summary = TurnSummary({0})
+    summary.add(v, _turn_move(1, blue, "turn", f"{blue} takes 1 food."))
+    # Pink's answer ends Blue's turn; her own turn begins with her ship's day in space.
+    move = _turn_move(0, pink, f"{pink} takes 1 money.", by_bot=False)
+    move.events += [Event("turn", 0, f"Turn 4 (round 2): {pink}."),
+                    Event("travel", 0, f"{pink}'s ship 1 has a day in space."),
+                    Event("travel", 0, "2 relaxing guests enjoy the ship: +2 VP.")]
+    summary.add(v, move)
+    text = summary.take(v)
+    assert text is not None
+    assert text.plain == (f"{blue}'s turn: takes 1 food.\n{pink}: {pink}'s ship 1 has a day "
+                          "in space; 2 relaxing guests enjoy the ship: +2 VP."), text.plain
+
+
+def test_every_day_in_space_of_your_ships_reaches_your_summary() -> None:
+    """Over random games with seat 0 a person: each of their ships' days in space is in a
+    summary they read, whether a bot's move began their turn or their own key (phase 1's
+    'Let the ships travel', an extra stop) moved the ship."""
+    from engine.bots.random_bot import RandomBot
+    from galcruise_tui.words import tidy
+
+    owed = read = 0
+    for seed in range(4):
+        g = Game.new(GameOptions(players=2, seed=seed))
+        bot = RandomBot(seed)
+        summary = TurnSummary({0})
+        pending: list[str] = []
+        while not g.is_over:
+            seat = g.pending.seat
+            before = [p.vp for p in g.state.players]
+            events = g.apply(bot.choose(g))
+            v = view(g)
+            summary.add(v, Move(seat, events, seat != 0, before, [p.vp for p in g.state.players]))
+            pending += [tidy(v, e.text).rstrip(".") for e in events
+                        if e.seat == 0 and "has a day in space" in e.text]
+            if g.pending is not None and g.pending.seat == 0:
+                text = summary.take(v)
+                said = text.plain if text is not None else ""
+                for line in pending:
+                    assert line in said, (line, said)
+                    read += 1
+                pending = []
+            owed += 1
+    assert read and owed

@@ -224,8 +224,9 @@ def test_the_lobby_joins_a_free_seat_and_a_race_and_an_undo_show_in_both_apps(
             assert mover.session.length == n - 1
             await caught_up([pa, pb], [sa, sb])
             assert other.game.state_hash() == mover.game.state_hash()
-            # Both logs say whose move it was and what it did.
-            name = mover.game.state.players[mover.viewer].name
+            # Both logs say whose move it was (carol at the free seat named bob: both
+            # names) and what it did.
+            name = ("alice", "carol (bob)")[mover.viewer]
             for screen in (mover, other):
                 said = [t.plain for t in screen.query_one(GameLog).texts if "took back" in t.plain]
                 assert said and said[-1].startswith(f"── {name} took back a move: "), said
@@ -521,3 +522,89 @@ def test_your_own_move_at_a_table_is_in_view_at_the_end_of_the_log(tmp_path: Pat
             assert checked > 30
 
     asyncio.run(main())
+
+
+def test_every_line_naming_a_joined_free_seat_names_the_person_beside_its_colour(
+        tmp_path: Path) -> None:
+    """Not only the Players pane: the status line, the waiting line's cause (a bump), the
+    log's first line and the network legend say "[b]bob (Blue)" too (a name is data, never
+    markup)."""
+    from helpers import store_moves
+
+    from saves.tables import Secrets
+
+    opts = GameOptions(players=2, seed=9, names=("alice", "Blue"), seats=("human", "human"))
+    table = new_table(tmp_path, opts, opens=(1,))
+    who = "[b]bob"
+    st = TableStore(tmp_path / FILE_NAME)
+    assert st.join(table, who, Secrets(tmp_path / who)) == 1
+    # alice owes a decision (a funding bonus) in Blue's turn.
+    game = store_moves(st, table, lambda g: g.state.turn.number > 0
+                       and g.pending.seat != g.state.turn.seat)
+    st.close()
+    assert (game.state.turn.seat, game.pending.seat) == (1, 0)
+
+    async def main() -> None:
+        app = app_for(tmp_path, "alice")
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await sit(app, pilot)
+            await pilot.pause()
+            status = str(screen.query_one("#status").render())
+            assert f"{who} (Blue)'s turn" in status
+            assert f"B {who} (Blue) " in status
+            assert "Blue's turn" not in status.replace(f"{who} (Blue)'s turn", "")
+            waiting = str(screen.query_one("#waiting").render())
+            assert waiting.endswith(f"your worker was bumped by {who} (Blue)"), waiting
+            first = screen.query_one(GameLog).texts[0].plain
+            assert f"{who} (Blue) (human)" in first, first
+            screen.query_one(Boards).select("network")
+            await pilot.pause()
+            net = screen.query_one("#text-network", Drawing).markup_shown or ""
+            assert f"B {who} (Blue)" in Text.from_markup(net).plain
+
+    from rich.text import Text
+
+    asyncio.run(main())
+
+
+def test_a_turn_summary_names_the_person_at_a_joined_free_seat(tmp_path: Path) -> None:
+    """bob joins the free seat from the lobby; alice's summary of his turn is headed
+    "bob (Blue)'s turn", and his own screen names him so in the status line."""
+    from test_tui_turns import summary_text
+
+    opts = GameOptions(players=2, seed=9, names=("alice", "Blue"), seats=("human", "human"))
+    new_table(tmp_path, opts, opens=(1,))
+
+    async def main() -> None:
+        async with alice_and_bob(tmp_path) as pairs:
+            (a, pa, sa), (b, pb, sb) = pairs
+            assert sb.viewer == 1  # Enter took the free seat
+            for _ in range(200):
+                if "(Blue)'s turn" in summary_text(sa):
+                    break
+                await play(pairs, 1)
+            text = summary_text(sa)
+            assert text.startswith("bob (Blue)'s turn"), text
+            assert "B bob (Blue) " in str(sb.query_one("#status").render())
+
+    asyncio.run(main())
+
+
+def test_the_lobby_says_where_your_name_came_from(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import getpass
+
+    monkeypatch.setattr(getpass, "getuser", lambda: "carol")
+    new_table(tmp_path)
+
+    async def head(name: str | None) -> str:
+        app = GalcruiseApp(data_dir=tmp_path / "d", bot_delay=0, seed=1, name=name,
+                           store=tmp_path / FILE_NAME)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            return str(app.screen.query_one("#lobby-head").render()).splitlines()[0]
+
+    assert " · you are carol (your login name; --name sets another) · " in asyncio.run(head(None))
+    assert " · you are alice (--name) · " in asyncio.run(head("alice"))

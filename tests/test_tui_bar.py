@@ -485,3 +485,21 @@ def test_the_letters_read_in_order_down_the_list() -> None:
                 break
             prefix = group
     assert checked > 50
+
+
+def test_an_upgrade_to_unlock_is_keyed_by_its_own_number() -> None:
+    """A tester saw '1 Unlock family upgrade 1', '2 Unlock family upgrade 3'."""
+    from helpers import random_positions
+
+    gaps = 0
+    for game in random_positions(2, range(10)):
+        cmds = game.legal()
+        ups = [c for c in cmds if isinstance(c, C.UnlockUpgrade)]
+        if not ups:
+            continue
+        v = view(game)
+        keys = _bar_keys(game, cmds)
+        numbers = [v.upgrade_index(c.upgrade) for c in ups]
+        assert [keys[c] for c in ups] == [str(n) for n in numbers]
+        gaps += numbers != list(range(1, len(numbers) + 1))
+    assert gaps

@@ -672,3 +672,118 @@ def test_an_empty_break_room_at_the_main_choice_says_why_no_worker_is_placed() -
             "your break room is empty: a meeting brings your workers home"
         met += 1
     assert met
+
+
+def test_an_expert_priced_beyond_your_money_is_listed_with_its_price() -> None:
+    """A tester saw only 'Hire the left expert for 9 money' and no word of the right one,
+    which cost 10."""
+    from engine.rules import experts
+
+    met = 0
+    for game in random_positions(2, range(12)):
+        v = view(game)
+        if v.pending is None or v.pending.action != "hire_expert":
+            continue
+        p = game.state.players[v.pending.seat]
+        ctx = Ctx(game.state, game.comps)
+        offered = {c.side for c in game.legal() if isinstance(c, C.HireExpert)}
+        rows = {m.label: m.reason for m in v.missing()}
+        for side in ("left", "right"):
+            label = f"Hire the {side} expert"
+            if f"expert_{side}" not in p.experts or side in offered:
+                assert label not in rows
+                continue
+            cost = experts.price(ctx, p, game.pending, side)
+            assert cost > p.money
+            assert rows[label] == f"costs {cost} money (you have {p.money})"
+            met += 1
+    assert met
+
+
+def test_an_action_beyond_a_connections_fee_gives_its_cost_and_what_would_be_left() -> None:
+    """'not after paying the connection's fee of 2 money' left the player to work out that
+    the expert cost 10 and 8 would be left."""
+    from engine.decisions import Act
+    from engine.rules import experts, network
+
+    met: set[str] = set()
+    for game in random_positions(2, range(12)):
+        v = view(game)
+        pending = v.pending
+        if pending is None or not pending.actions_at:
+            continue
+        ctx = Ctx(game.state, game.comps)
+        p = game.state.players[pending.seat]
+        fee_of = dict(network.reachable(ctx, p, pending.actions_at))
+        for m in v.missing():
+            said = re.search(r"after the connection's fee of (\d+) you would have (-?\d+)",
+                             m.reason)
+            if said is None:
+                continue
+            station = int(re.search(r" at station (\d)$", m.label).group(1))
+            fee, left = int(said.group(1)), int(said.group(2))
+            assert fee == fee_of[station] and left == p.money - fee
+            cost = re.match(r"costs (\d+) money; ", m.reason)
+            if m.label.startswith("Hire an Expert"):
+                assert cost is not None
+                # The cheapest expert, as the hire decision would price it.
+                hire = Act(p.seat, action="hire_expert")
+                price = min(experts.price(ctx, p, hire, e.removeprefix("expert_"))
+                            for e in p.experts)
+                assert int(cost.group(1)) == price and left < price <= p.money, m.reason
+            elif cost is None:
+                assert m.reason.endswith(" money, too little"), m.reason
+            met.add(m.label.split(" at ")[0])
+    assert "Hire an Expert" in met, met
+
+
+def test_each_upgrade_box_is_drawn_in_its_own_place() -> None:
+    """Family upgrade 2 alone was drawn 'F ■□□': its box is the second, □■□."""
+    from rich.text import Text
+
+    from engine.describe import GUEST_LETTER
+
+    gaps = 0
+    for game in random_positions(2, range(6)):
+        if game.state.turn.number % 4:
+            continue
+        v = view(game)
+        for seat in range(2):
+            p = v.player(seat)
+            line = next(ln for ln in Text.from_markup(render.player_board(v, seat)).plain
+                        .splitlines() if ln.startswith("Upgrades "))
+            for r in p.upgrade_rows:
+                have = {u.index for u in p.upgrades if u.colour == r.colour}
+                boxes = "".join("■" if i in have else "□" for i in range(1, r.spaces + 1))
+                assert f"{GUEST_LETTER[r.colour]} {boxes}" in line, line
+                gaps += have != set(range(1, len(have) + 1))
+    assert gaps
+
+
+def test_a_stations_piece_line_fits_its_box_and_an_expert_says_so_in_full() -> None:
+    """'◆ B Blue exp' read as a word cut off; a long name must not push the box's side."""
+    from rich.text import Text
+
+    from engine.bots.random_bot import RandomBot
+
+    experts = 0
+    for seed, names in enumerate((("Pink", "Blue"), ("Bartholomew", "Maximiliana")) * 2):
+        game = Game.new(GameOptions(players=2, seed=seed, names=names))
+        bot = RandomBot(seed)
+        while not game.is_over:
+            v = view(game)
+            drawn = Text.from_markup(render.network(v)).plain.splitlines()
+            for st in v.network.stations:
+                occ = st.occupant
+                if occ is None or occ.npc:
+                    continue
+                row = next(ln for ln in drawn if ("◆ " if occ.expert else "▲ ") in ln)
+                # Every box row keeps its sides: 16 columns between them.
+                for box in re.findall(r"[│║]([^│║]*)[│║]", row):
+                    assert len(box) == render.W, row
+                if occ.expert:
+                    letter = render.tags(v)[occ.seat]
+                    assert any(re.search(rf"◆ {letter} (\S+ )?expert ", ln) for ln in drawn)
+                    experts += 1
+            game.apply(bot.choose(game))
+    assert experts

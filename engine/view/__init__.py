@@ -203,6 +203,10 @@ class View:
         return {sp.tile: i + 1 for i, sp in enumerate(self._game.state.board.cruise_spaces)
                 if sp.tile}
 
+    def upgrade_index(self, upgrade: str) -> int:
+        """An upgrade's number in its colour's row (1-3), as the player board shows it."""
+        return self._game.comps.upgrade(upgrade).index
+
     # --- the decision bar --------------------------------------------------------------------
     def path(self, cmd: C.Command) -> tuple[str, ...]:
         return path(self._game, cmd)

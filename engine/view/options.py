@@ -206,12 +206,27 @@ def _no_guest(ctx: Ctx, p: Player, discount: int, who: str) -> str:
     return f"{who + ' costs' if who else 'needs'} {_s(cheapest, 'ad')} (you have {p.ads})"
 
 
+def _least_cost(game: Game, p: Player, action: str) -> int | None:
+    """The least money `action` takes of `p` now, where one price says it (None elsewhere: a
+    segment's or a ship's cost depends on the choice made)."""
+    if action == "purchase_supplies":
+        return 1
+    if action == "hire_expert" and p.experts:
+        ctx = Ctx(game.state, game.comps)
+        dec = Act(p.seat, action=action)
+        return min(experts.price(ctx, p, dec, e.removeprefix("expert_")) for e in p.experts)
+    return None
+
+
 def _why_linked(game: Game, p: Player, action: str, fee: int) -> str:
     """Why an action is not offered where reaching it costs `fee` money (0: no fee)."""
     if fee > p.money:
         return f"the connection's fee is {fee} money (you have {p.money})"
     if fee and feasible(Ctx(game.state, game.comps), p, action, 0):
-        return f"not after paying the connection's fee of {fee} money"
+        # The numbers, not only the verdict: a tester could not tell what was short.
+        left = f"after the connection's fee of {fee} you would have {p.money - fee}"
+        cost = _least_cost(game, p, action)
+        return f"costs {cost} money; {left}" if cost is not None else f"{left} money, too little"
     return _why_action(game, p, action)
 
 
@@ -251,6 +266,15 @@ def missing(game: Game, pending: PendingView | None,
             out.append(MissingOption("Launch", why))
     elif pending.boarding is not None:
         out += _why_no_boarding(game, p, *pending.boarding, legal)
+    elif pending.action == "hire_expert" and isinstance(game.pending, Act):
+        # An expert whose price is beyond the money: the bar listed only the other one.
+        ctx = Ctx(s, game.comps)
+        hired = {c.side for c in legal if isinstance(c, C.HireExpert)}
+        for side in ("left", "right"):
+            if f"expert_{side}" in p.experts and side not in hired:
+                cost = experts.price(ctx, p, game.pending, side)
+                out.append(MissingOption(f"Hire the {side} expert",
+                                         f"costs {cost} money (you have {p.money})"))
     elif pending.tour_destination is not None:
         ctx = Ctx(s, game.comps)
         off = modifiers.amount(ctx, p, "tour_discount")

@@ -33,7 +33,7 @@ from galcruise_tui.widgets.log import GameLog, event_line
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import AGM_VP, Move, TurnSummary, taken_back
-from galcruise_tui.words import actor, tidy
+from galcruise_tui.words import actor, called, tidy
 from saves import SaveError, Session
 from saves.table_session import TableSession
 from saves.tables import Stale
@@ -156,6 +156,9 @@ class GameScreen(Screen[None]):
         humans = {i for i, k in enumerate(session.game.options.seat_kinds()) if k == "human"} \
             if viewer is None else {viewer}
         self.summary = TurnSummary(humans, session.length, view(session.game).turn.seat)
+        # At a table: seat -> the person sitting there, by the store's seat records (a free
+        # seat keeps its colour's name in the game); every line naming a seat names them too.
+        self.people: dict[int, str] = {}
         # seat -> the piece of it last bumped and by whom, as the bump's line said them
         self._bumped_by: dict[int, tuple[str, str]] = {}
         self._agm_scored: dict[int, int] = {}  # seat -> VP at the AGM being held
@@ -188,8 +191,10 @@ class GameScreen(Screen[None]):
             self.notify(safe(self.session.warning, 400), severity="warning", timeout=8)
         self._layout(self.app.size.width, self.app.size.height)
         g = self.game
-        seats = ", ".join(f"{plain(p.name)} ({self.seat_kind(p.seat)})"
-                          for p in view(g).seats)
+        self._name_people()
+        v0 = view(g)
+        seats = ", ".join(f"{called(v0, p.seat, self.people)} ({self.seat_kind(p.seat)})"
+                          for p in v0.seats)
         name = self.session.path.stem if self.session.path else \
             getattr(self.session, "title", "unsaved")
         # The seed deals every hidden card: shown to one person playing bots (to play the
@@ -212,7 +217,6 @@ class GameScreen(Screen[None]):
             t = view(g).turn
             at = f"turn {t.number} (round {t.round})" if t.number else "the setup"
             self.log_line(Text(f"── Continued here, in {at} ──", style="italic"))
-        self._name_people()
         self.redraw()
         self.query_one(DecisionBar).focus()
         if isinstance(self.session, TableSession):
@@ -227,6 +231,7 @@ class GameScreen(Screen[None]):
             people = self.session.people()
         except SaveError:  # the store's trouble is said by the poll
             return
+        self.people = self.summary.people = people
         self.query_one(Boards).people = people
         self.query_one(SidePane).people = people
 
@@ -249,7 +254,7 @@ class GameScreen(Screen[None]):
     def _status(self, v: View, width: int) -> str:
         """The status line for `width` columns; at a table it starts 'Your move' when it is."""
         status = render.status(v, self.status_viewer(), self.session.save_error,
-                               width - 2 if width > 2 else None)
+                               width - 2 if width > 2 else None, self.people)
         if self._mine() and not self.game.is_over:
             status = "[b reverse] Your move [/] " + status
         return status
@@ -357,11 +362,15 @@ class GameScreen(Screen[None]):
         human = self.human_turn()
         cause = self.caused_by(v) if human else ""
         ask = tidy(v, g.waiting_for())
+        if g.pending is not None and 0 <= g.pending.seat < len(v.seats):  # "Blue: choose ..."
+            seat_name = v.seats[g.pending.seat].name
+            if ask.startswith(seat_name + ":"):
+                ask = called(v, g.pending.seat, self.people) + ask[len(seat_name):]
         if cause.startswith("your ") and " was bumped by " in cause:
             ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
         waiting = Text(ask, style="bold")
         if self.viewer is not None and not bot_next and g.pending is not None and not human:
-            who = plain(v.seats[g.pending.seat].name)
+            who = called(v, g.pending.seat, self.people)
             waiting.append(f"   ({who} chooses at their terminal)", style="italic")
         if bot_next:
             waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
@@ -404,7 +413,7 @@ class GameScreen(Screen[None]):
         if dec.bumped and dec.seat in self._bumped_by:
             piece, who = self._bumped_by[dec.seat]
             return f"your {piece} was bumped by {who}"
-        return f"asked during {plain(v.seats[turn.seat].name)}'s turn"
+        return f"asked during {called(v, turn.seat, self.people)}'s turn"
 
     def _show_summary(self, text: Text | None) -> None:
         box = self.query_one("#summary", VerticalScroll)
@@ -442,7 +451,7 @@ class GameScreen(Screen[None]):
 
     def _show_scores(self, final: bool) -> None:
         self.app.open_scores(self.game, final,  # type: ignore[attr-defined]
-                             self._agm_scored)
+                             self._agm_scored, self.people)
         self._agm_scored = {}
 
     def log_line(self, *lines: Text) -> None:
@@ -480,7 +489,7 @@ class GameScreen(Screen[None]):
                 self._agm_scored[e.seat] = int(m.group(1))
             if e.kind == "bump" and 0 <= e.seat < len(v.seats):
                 seat = actor(v, e)
-                name = "the NPC" if seat < 0 else plain(v.seats[seat].name)
+                name = "the NPC" if seat < 0 else called(v, seat, self.people)
                 piece = m.group(1) if (m := BUMPED.search(e.text)) else "piece"
                 self._bumped_by[e.seat] = (piece, name)
         self.log_line(*lines)  # one scroll for the move, not one per event
@@ -547,7 +556,8 @@ class GameScreen(Screen[None]):
             self.summary.rewind(v, session.length - len(landed.landed))
             gone = [Move(m.seat, self.seen(m.events), self.seat_kind(m.seat) != "human",
                          m.vp_before, m.vp_before) for m in landed.taken]
-            self.log_line(Text(f"── {taken_back(v, gone)} ──", style="italic"))
+            self.log_line(Text(f"── {taken_back(v, gone, people=self.people)} ──",
+                               style="italic"))
             self._agms_seen = v.turn.agm_done
         for move in landed.landed:
             self._landed(move.seat, move.events, self.seat_kind(move.seat) != "human",
@@ -665,7 +675,7 @@ class GameScreen(Screen[None]):
             self.thinking = False
             v = self.facts()
             gone = self.summary.rewind(v, self.session.length)  # the bots' moves go with it
-            self.log_line(Text(f"── {taken_back(v, gone, self._undone_words())} ──",
+            self.log_line(Text(f"── {taken_back(v, gone, self._undone_words(), self.people)} ──",
                                style="italic"))
             self._agms_seen = v.turn.agm_done
             self._hide_summary()

@@ -155,8 +155,10 @@ class LobbyScreen(Screen[None]):
             self._error(str(e))
             menu.clear_options()
             return
+        came = getattr(self.app, "name_from", "--name")
         self.query_one("#lobby-head", Static).update(
-            f"[b]Tables[/b] · you are [b]{safe(me)}[/b] (--name) · {safe(str(store.path), 200)}"
+            f"[b]Tables[/b] · you are [b]{safe(me)}[/b] ({came}) · "
+            f"{safe(str(store.path), 200)}"
             "\n↑↓ Enter: play your seat, join a free one, or watch · w watch · n new table")
         keep = menu.highlighted_option.id if menu.highlighted_option else None
         menu.clear_options()

@@ -19,9 +19,11 @@ class ScoreScreen(Screen[None]):
     BINDINGS = [Binding("escape,q,enter,space", "close", "Close", id="scores_close")]
 
     def __init__(self, game: Game, final: bool = False,
-                 scored: dict[int, int] | None = None) -> None:
+                 scored: dict[int, int] | None = None, people: dict[int, str] | None = None
+                 ) -> None:
         super().__init__()
         self.game = game
+        self.people = people or {}  # at a table: who sits at each seat, named beside it
         self.final = final
         self.scored = scored or {}  # seat -> VP the AGM just held gave it
 
@@ -32,9 +34,9 @@ class ScoreScreen(Screen[None]):
             title = "Final AGM: the board elects a new CEO"
         else:
             title = f"AGM year {t.agm_done}: progress scored"
-        agm = "" if self.final else render.agm_table(v, self.scored) + "\n\n"
+        agm = "" if self.final else render.agm_table(v, self.scored, self.people) + "\n\n"
         text = (f"[b]{title}[/b]   round {t.round}, turn {t.number}\n\n"
-                + agm + render.score_table(v) + "\n\n" + render.vp_chart(v)
+                + agm + render.score_table(v, self.people) + "\n\n" + render.vp_chart(v)
                 + "\n\n" + render.progress_track(v) + "\n" + render.reputation_track(v))
         close = "Enter or Esc: back to the title" if self.final else "Enter or Esc: play on"
         with VerticalScroll(id="sheet-box"):

@@ -68,6 +68,8 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             if here or main:
                 return None
             return hand.index(cmd.card) + 1 if cmd.card in hand else None
+        if isinstance(cmd, C.UnlockUpgrade):  # upgrade 3 is key 3 (colours alike: positions)
+            return v.upgrade_index(cmd.upgrade)
         if isinstance(cmd, SealBid):  # a bid of 3 is key 3 (0 and over 9 take letters)
             return cmd.amount if 1 <= cmd.amount <= 9 else None
         return None

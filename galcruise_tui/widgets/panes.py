@@ -85,7 +85,12 @@ class Boards(Vertical):
         if self.view is None or pid in self._drawn or pid not in DRAW:
             return
         self._drawn.add(pid)
-        text = _players(self.view, self.people) if pid == "players" else DRAW[pid](self.view)
+        if pid == "players":
+            text = _players(self.view, self.people)
+        elif pid == "network":  # its legend names the person at a seat
+            text = render.network_pane(self.view, self.people)
+        else:
+            text = DRAW[pid](self.view)
         self.query_one(f"#text-{pid}", Drawing).show(text)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:

@@ -9,6 +9,7 @@ knows a rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from rich.text import Text
@@ -17,6 +18,7 @@ from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
 from engine.view import NEUTRAL, NPC, CruiseView, PlayerView, ShipView, TowerTokenView, View
 from engine.view.tracks import GoalView
 from galcruise_tui.text import plain, rich_safe
+from galcruise_tui.words import called
 
 # Component names and texts come from a data folder (--components: a file like any other):
 # escaped and stripped of control characters as a player's text is, cut only past 1,000.
@@ -63,12 +65,13 @@ def who(v: View, seat: int) -> str:
     return f"[b {SEAT_STYLE[seat % 4]}]{rich_safe(_tags(tuple(p.name for p in v.seats))[seat])}[/]"
 
 
-def name(v: View, seat: int) -> str:
+def name(v: View, seat: int, people: Mapping[int, str] | None = None) -> str:
+    """A seat's letter and name; `people`: at a table, who sits at each seat ("bob (Blue)")."""
     if seat == NPC:
         return "NPC"
     if seat < 0:
         return "neutral"
-    return f"{who(v, seat)} {rich_safe(v.seats[seat].name)}"
+    return f"{who(v, seat)} {rich_safe(called(v, seat, people))}"
 
 
 def guest(colour: str) -> str:
@@ -104,7 +107,14 @@ def _occupant(v: View, k: int) -> str:
     mark = "◆" if occ.expert else "▲"
     if occ.npc:
         return f"{mark} NPC{' expert' if occ.expert else ''}"
-    return f"{mark} {who(v, occ.seat)} {rich_safe(occ.name, 8)}{' exp' if occ.expert else ''}"
+    # The box is W wide: 'exp' read as a word cut off. An expert says so in full, its name
+    # beside it only where both fit (the seat's letter names it, the legend says whose).
+    head = f"{mark} {who(v, occ.seat)} "
+    if occ.expert:
+        label = plain(occ.name)
+        fits = len(label) <= W - len("◆ B  expert")
+        return head + (f"{rich_safe(label)} expert" if fits else "expert")
+    return head + rich_safe(occ.name, W - len("▲ B "))
 
 
 # A station bonus tile on its box's top border: what it pays, ● active, ○ grey.
@@ -169,8 +179,8 @@ def network(v: View) -> str:
     return "\n".join(out)
 
 
-def legend(v: View) -> str:
-    seats = "  ".join(name(v, p.seat) for p in v.seats)
+def legend(v: View, people: Mapping[int, str] | None = None) -> str:
+    seats = "  ".join(name(v, p.seat, people) for p in v.seats)
     extra = "  N NPC" if v.network.npc is not None else ""
     return f"{seats}{extra}  o neutral  ▲ worker ◆ expert  ═ developed  ╔╗ this turn"
 
@@ -255,10 +265,11 @@ def _goal_count(v: View, g: GoalView, seat: int) -> str:
 
 
 # --- the main board ------------------------------------------------------------------------
-def network_pane(v: View) -> str:
-    """The station network, its legend, the technologies and their developers, the NPC."""
+def network_pane(v: View, people: Mapping[int, str] | None = None) -> str:
+    """The station network, its legend, the technologies and their developers, the NPC;
+    `people`: at a table, who sits at each seat (the legend names them)."""
     net = v.network
-    out = [network(v), legend(v), ""]
+    out = [network(v), legend(v, people), ""]
     techs = []
     for t in net.technologies:
         owners = "".join(who(v, o) for o in t.developers)
@@ -460,9 +471,7 @@ def player_board(v: View, seat: int, person: str = "") -> str:
     name (a free seat keeps its colour in the game): "bob (Blue)"."""
     p: PlayerView = v.player(seat)
     s = p.seat
-    title = name(v, seat)
-    if person and person != s.name:
-        title = f"{who(v, seat)} {rich_safe(person, 40)} ({rich_safe(s.name)})"
+    title = name(v, seat, {seat: person})
     # Two short lines rather than one that wraps mid-phrase at 80 columns.
     head = (f"[b]{title}[/b]  VP {s.vp}  reputation {s.reputation}  money {s.money}"
             f"  ads {s.ads}\n wings {p.wings}  cubes on track {p.cubes_on_track}"
@@ -485,7 +494,10 @@ def player_board(v: View, seat: int, person: str = "") -> str:
     out.append("             bottom " + _tokens(p.tower_bottom))
     out.append("   \\[x] up · \\[x▼] flipped for a cruise · ×x removed")
     out.append("   removed top: its bonus gives 2 · left expert: 3 money per bottom token")
-    ups = [f"{guest(r.colour)} {'■' * r.unlocked}{'□' * (r.spaces - r.unlocked)}"
+    # Each box in its own place: upgrade 2 alone reads □■□, not ■□□.
+    have = {(u.colour, u.index) for u in p.upgrades}
+    ups = [f"{guest(r.colour)} " + "".join("■" if (r.colour, i) in have else "□"
+                                           for i in range(1, r.spaces + 1))
            for r in p.upgrade_rows]
     out.append("[b]Upgrades[/b] " + "  ".join(ups))
     for u in p.upgrades:
@@ -557,7 +569,7 @@ def sheet_rows(v: View) -> tuple[tuple[str, str], ...]:
             ("total", "Total"))
 
 
-def score_table(v: View) -> str:
+def score_table(v: View, people: Mapping[int, str] | None = None) -> str:
     """The score sheet: a row per category in words, a column per player."""
     sc = v.scores
     lines = sc.rows
@@ -576,12 +588,13 @@ def score_table(v: View) -> str:
     best = next(ln for ln in lines if ln.seat == order[0])
     tied = [ln for ln in lines if ln.total == best.total]
     word = "Winner" if sc.final else "Leading"
-    out.append(f"{word}: {name(v, order[0])} with {best.total} VP"
+    out.append(f"{word}: {name(v, order[0], people)} with {best.total} VP"
                + (_tiebreak(v, tied, order) if len(tied) > 1 else ""))
     return "\n".join(out)
 
 
-def agm_table(v: View, scored: dict[int, int]) -> str:
+def agm_table(v: View, scored: dict[int, int], people: Mapping[int, str] | None = None
+              ) -> str:
     """Who scored what at the AGM just held: cubes in its section, the reputation cube, wings."""
     a = v.agm()
     out = [f"[b]AGM year {a.year}[/b]: cubes in section {a.year} (+1 for the best "
@@ -591,7 +604,7 @@ def agm_table(v: View, scored: dict[int, int]) -> str:
         vp = scored.get(r.seat, total * r.wings)
         sum_text = f"{r.cubes} cube{'s' if r.cubes != 1 else ''}" + \
             (" + 1" if r.top_reputation else "")
-        out.append(f" {name(v, r.seat)}: {sum_text} = {total} x {r.wings} "
+        out.append(f" {name(v, r.seat, people)}: {sum_text} = {total} x {r.wings} "
                    f"wing{'s' if r.wings != 1 else ''}" + (f" = {vp} VP" if vp == total * r.wings
                                                            else f"; scored {vp} VP"))
     return "\n".join(out)
@@ -657,10 +670,11 @@ def end_words(v: View, you: int | None = None) -> str:
 
 
 def status(v: View, you: int | None = None, save_error: str | None = None,
-           width: int | None = None) -> str:
+           width: int | None = None, people: Mapping[int, str] | None = None) -> str:
     """Round, whose turn, the progress track's fill, the end, an unsaved game; then the seats.
     `you`: the seat the line calls "you" (None: nobody); `width`: the columns it has, so that
-    a seat's figures wrap as one ('rep' ended one line and its value began the next)."""
+    a seat's figures wrap as one ('rep' ended one line and its value began the next);
+    `people`: at a table, who sits at each seat."""
     t = v.turn
     total = v.tracks.progress.length
     if t.number == 0 and not v.over:
@@ -668,12 +682,12 @@ def status(v: View, you: int | None = None, save_error: str | None = None,
     elif t.seat == you:
         whose = "your turn"
     else:
-        whose = f"{rich_safe(v.seats[t.seat].name)}'s turn"
+        whose = f"{rich_safe(called(v, t.seat, people))}'s turn"
     dec = v.pending
     if t.number and dec is not None and dec.seat != t.seat and 0 <= dec.seat < len(v.seats):
         # A bump's bonus, a final move: "your turn" alone read as yours to choose.
         whose += " · you choose" if dec.seat == you else \
-            f" · {rich_safe(v.seats[dec.seat].name)} chooses"
+            f" · {rich_safe(called(v, dec.seat, people))} chooses"
     parts = [f"[b]Round {t.round} · turn {t.number}[/b] · {whose}",
              f"progress {min(v.tracks.progress.placed, total)}/{total}",
              f"AGM {t.agm_done} done" if t.agm_done else "no AGM yet"]
@@ -693,7 +707,7 @@ def status(v: View, you: int | None = None, save_error: str | None = None,
     seats = []
     for p in v.seats:
         turn = "▶" if p.seat == arrow and not v.over else " "
-        line = f"{turn}{name(v, p.seat)} {p.vp}VP rep {p.reputation} ${p.money} ads {p.ads}"
+        line = f"{turn}{name(v, p.seat, people)} {p.vp}VP rep {p.reputation} ${p.money} ads {p.ads}"
         if p.seat == mine and not p.engine_run and not v.over:
             line += " · " + " ".join(f"{st.resource} {st.have}/{st.capacity}"
                                      for st in v.player(p.seat).storage)

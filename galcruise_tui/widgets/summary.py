@@ -17,7 +17,7 @@ from engine.events import Event
 from engine.game import REVEAL
 from engine.view import View
 from galcruise_tui.text import plain
-from galcruise_tui.words import actor, tidy
+from galcruise_tui.words import actor, called, tidy
 
 AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run_agm's line
 
@@ -59,6 +59,7 @@ class TurnSummary:
         self.taken_at = start  # the move count when the viewer last read the summary
         self.blocks: list[Block] = []
         self._open: Block | None = None
+        self.people: dict[int, str] = {}  # at a table: seat -> the person there (titles)
 
     @property
     def length(self) -> int:
@@ -75,29 +76,38 @@ class TurnSummary:
         if own:
             # The person's own move and what followed from it (a goal's next step, a new
             # cruise after a launch): they saw it happen. A turn it ends begins others' lines.
+            # The ships' travel is the exception: "Let the ships travel" (phase 1) moves every
+            # ship in flight, and what a day in space gave was in the log only (a QA turn
+            # went VP 12 -> 14 with no line; when a bot's move began the turn it had one).
             turns = [i for i, e in enumerate(events) if e.kind == "turn"]
-            if not turns:
-                return
-            events = events[turns[0]:]
+            travel = [e for e in events[:turns[0] if turns else len(events)]
+                      if e.kind == "travel"]
+            events = travel + (events[turns[0]:] if turns else [])
+        # Whether a turn of one of this screen's seats began in this move: what starts it (a
+        # ship's day in space, by itself) no key chose, so it is summed up too. The person's
+        # own move ended the bot's turn, and the day in space that began theirs was left out.
+        own_turn = False
         for e in events:
             if e.kind == REVEAL:  # for saves and bots, not for reading
                 continue
             if e.kind == "turn":
+                own_turn = e.seat in self.humans
                 self._close(move.vp_after)
                 if e.seat not in self.humans and 0 <= e.seat < len(players):
-                    name = players[e.seat].name
+                    name = called(v, e.seat, self.people)
                     self._open = Block(e.seat, f"{name}'s turn",
                                        move.vp_before[e.seat] + _agm_before(move, e, e.seat))
                     self.blocks.append(self._open)
                 continue
             who = actor(v, e)
-            if own and who in self.humans:
+            if own and who in self.humans and not own_turn and e.kind != "travel":
                 continue
             block = self._open
             if block is None:  # outside a turn of theirs: setup picks, a bump, the NPC
                 last = self.blocks[-1] if self.blocks else None
                 if last is None or last.seat is not None or last.who != who:
-                    title = players[who].name if 0 <= who < len(players) else "Meanwhile"
+                    title = called(v, who, self.people) if 0 <= who < len(players) \
+                        else "Meanwhile"
                     self.blocks.append(Block(None, title, who=who))
                 block = self.blocks[-1]
             text = _PAIR.sub("", tidy(v, e.text))
@@ -144,7 +154,7 @@ class TurnSummary:
         if seat in self.humans or not 0 <= seat < len(v.seats):
             began = (first, 0)  # the person's own turn: only what came after
         elif began is None and self.moves:  # its block opens with the first move known
-            self._open = Block(seat, f"{v.seats[seat].name}'s turn",
+            self._open = Block(seat, f"{called(v, seat, self.people)}'s turn",
                                self.moves[0].vp_before[seat])
             self.blocks.append(self._open)
             began = (0, 0)
@@ -192,12 +202,14 @@ def _agm_before(move: Move, turn: Event, seat: int) -> int:
     return got
 
 
-def taken_back(v: View, moves: list[Move], words: str = "") -> str:
+def taken_back(v: View, moves: list[Move], words: str = "",
+               people: dict[int, str] | None = None) -> str:
     """The log's line for an undo: whose move was taken back and what it did (its first
-    line, as the viewer read it), or `words` when this screen never saw the move played."""
+    line, as the viewer read it), or `words` when this screen never saw the move played;
+    `people`: at a table, who sits at each seat."""
     first = moves[0] if moves else None
     seat = first.seat if first is not None else v.pending.seat if v.pending else -1
-    name = plain(v.seats[seat].name) if 0 <= seat < len(v.seats) else "A player"
+    name = called(v, seat, people) if 0 <= seat < len(v.seats) else "A player"
     if first is not None:
         said = [tidy(v, e.text) for e in first.events if e.kind not in (REVEAL, "turn")]
         words = said[0] if said else ""
