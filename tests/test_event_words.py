@@ -280,3 +280,26 @@ def test_every_day_in_space_of_your_ships_reaches_your_summary() -> None:
                 pending = []
             owed += 1
     assert read and owed
+
+
+def test_a_day_in_space_says_what_its_guests_gained_or_that_none_matched() -> None:
+    # "Blue's ship 1 has a day in space." alone read as a line cut short (qa-multi F20).
+    from tests.helpers import random_positions
+
+    told = {"bonus": 0, "none": 0}
+    for game in random_positions(2, range(6)):
+        then, events = game.try_apply(game.legal()[0])
+        texts = [e.text for e in events]
+        for i, t in enumerate(texts):
+            if "has a day in space" not in t:
+                continue
+            after = texts[i + 1:]
+            if not after and then.pending is not None and then.pending.kind == "day_in_space":
+                continue  # a card may act first: the bonuses come with its decision
+            assert after, t
+            if after[0].startswith("No guest aboard matches"):
+                told["none"] += 1
+            else:
+                assert " the ship: +" in after[0], after[0]
+                told["bonus"] += 1
+    assert told["bonus"] and told["none"], told

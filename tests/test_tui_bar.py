@@ -503,3 +503,26 @@ def test_an_upgrade_to_unlock_is_keyed_by_its_own_number() -> None:
         assert [keys[c] for c in ups] == [str(n) for n in numbers]
         gaps += numbers != list(range(1, len(numbers) + 1))
     assert gaps
+
+
+def test_the_back_row_wraps_under_its_own_text_like_an_option() -> None:
+    # "0  ‹ back   (Build an oxygen development › under Tour Guide Drones, +1" went on at
+    # column 0 with "reputation, invents it)" (qa-multi F10).
+    from rich.console import Console
+
+    from galcruise_tui.widgets.decision import Hanging
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        bar = screen.query_one(DecisionBar)
+        group = next(i for i, e in enumerate(bar.entries) if e.prefix is not None)
+        await pilot.press(bar.keys[group])
+        await pilot.pause()
+        back = bar.get_option("back").prompt
+        assert isinstance(back, Hanging) and back.plain.startswith(" 0  ‹ back   (")
+        console = Console(width=24, color_system=None, record=True)
+        console.print(back)
+        lines = console.export_text().splitlines()
+        assert len(lines) > 1 and all(line.startswith("    ") for line in lines[1:]), lines
+
+    run(body)

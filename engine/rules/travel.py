@@ -264,17 +264,21 @@ def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
     """Each guest gains its colour's bonus once per icon of that colour in the ship."""
     b = ctx.s.board
     times = 2 if modifiers.has(ctx, p, "day_in_space_double") else 1
+    paid = False
     for colour in COLOURS:
         guests = ship.guests.count(colour)
         n = guests * icons(ctx, ship, colour) * times
         if not n:
             continue
+        paid = True
         kind = b.guest_bonus[COLOURS.index(colour)]
         gain_bonus(ctx, p, kind, n, "day in space")
         who = f"{guests} {names.colour_name(colour)} guest{'s enjoy' if guests != 1 else ' enjoys'}"
         what = {"vp": "VP", "ad": "ad" if n == 1 else "ads",
                 "resource": "resource" if n == 1 else "resources"}.get(kind, kind)
         ctx.log("travel", p.seat, f"{who} the ship: +{n} {what}.")
+    if not paid:  # a tester read the bare "has a day in space" as a line cut short
+        ctx.log("travel", p.seat, "No guest aboard matches an icon of the ship: no bonus.")
 
 
 def come_home(ctx: Ctx, p: Player, ship: Ship) -> None:

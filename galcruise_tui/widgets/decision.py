@@ -269,8 +269,9 @@ class DecisionBar(OptionList):
         opts: list[Option] = []
         if self.in_group:
             crumb = " › ".join(self.prefix[len(self.root):])
-            opts.append(Option(Text.assemble((f" {BACK_KEY} ", "bold reverse"),
-                                             f" ‹ back   ({crumb})"), id="back"))
+            # Wrapped like an option, under its own text (a long crumb went to column 0).
+            opts.append(Option(Hanging(Text(f" {BACK_KEY} ", style="bold reverse"), 1,
+                                       Text(f"‹ back   ({crumb})")), id="back"))
         head: str | None = None
         for i, e in enumerate(self.entries):
             if e.head is not None and e.head != head:
