@@ -373,10 +373,14 @@ def test_a_card_drawn_by_the_last_action_is_offered_beside_go_on() -> None:
             assert texts[0] == "Play no card: go on to phase 3 (company goals)"
             assert texts[1] == "Play Surge Campaign: Any time on your turn: gain 3 ads."
             assert not any(".: " in t for t in texts)
+            go_on = bar.keys[0]
             await pilot.press(bar.keys[1])
             await pilot.pause()
             assert screen.game.state.players[0].ads == ads + 3
             assert screen.game.pending.kind == "last_cards"
+            # "Go on" keeps its key once the card is played: it turned from 'a' to '1', and
+            # the 'a' pressed to go on played another card for its resource.
+            assert bar.entries[0].text.startswith("Play no card") and bar.keys[0] == go_on
 
     asyncio.run(main())
 

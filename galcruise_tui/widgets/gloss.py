@@ -106,13 +106,16 @@ def by_numbers(v: View, commands: list[C.Command]) -> bool:
     a place in a list. And in Purchase Supplies: its pairs of resources carry no number, and a
     card keyed by its place in hand often shares the list, which turned the pairs to letters;
     without a card they were digits then letters ('9', then 'a' for the tenth). Letters
-    always, so 'b' buys food + food every time."""
+    always, so 'b' buys food + food every time. And at rules 3's moment for a late card,
+    whose card keeps its place in hand: once it was played, "go on" turned from 'a' to '1',
+    and the 'a' pressed to go on played another card for its resource."""
     number = numbering(v)
     pending = v.pending
     weak = number.weak  # type: ignore[attr-defined] - a card's place in hand is not the list's
     return any(number(c) is not None and not weak(c) for c in commands) \
         or any(isinstance(c, C.PurchaseSupplies) for c in commands) \
-        or (pending is not None and (pending.main_choice or bool(pending.actions_at)))
+        or (pending is not None and (pending.main_choice or bool(pending.actions_at)
+                                     or pending.last_cards))
 
 
 def words(v: View, cmd: C.Command) -> tuple[str, ...]:
