@@ -218,7 +218,7 @@ def test_her_own_station_action_gives_a_second_action_at_easy() -> None:
     # ra06 (gain resources) revealed; ra07 sends her to station 2: the same action there.
     stack_deck(g, "ra06", "ra07", "ra12")
     text = run(g)
-    assert "Her station offers that action" in text
+    assert "her station offers that action" in text
     assert g.state.rachel.discard == ["ra06", "ra07"]
     # The same card with a silo refill instead: refill silo is not on station 2.
     g = solo("easy")
@@ -244,7 +244,7 @@ def test_a_development_where_her_station_offers_it_gives_a_second_action(difficu
     stack_deck(g, "ra04", "ra06", "ra10")
     text = run(g)
     assert "station 5 (Build a Development" in text
-    assert "Her station offers that action: Rachel takes a second action." in text
+    assert "Rachel takes a second action: her station offers that action." in text
     assert g.state.rachel is not None and g.state.rachel.discard == ["ra04", "ra06"]
     assert r.developments_placed == placed + 2
 
@@ -755,7 +755,7 @@ def test_a_neutral_development_connects_for_free() -> None:
     money = you.money
     stack_deck(g, "ra03", "ra10", "ra07")
     text = run(g)
-    assert "Connection 6 joins her station" in text and you.money == money
+    assert "connection 6 joins her station" in text and you.money == money
 
 
 def test_her_expert_has_no_tile_ability_when_it_bumps() -> None:
@@ -881,3 +881,17 @@ def test_final_scoring_example_97_plus_87_is_184() -> None:
     assert (line.others, line.progress, line.reputation, line.segments, line.developments,
             line.cockpits) == (0, 12, 15, 20, 15, 25)
     assert line.total == 184 and r.vp == 184
+
+
+def test_her_lines_begin_with_her_name_so_a_turn_summary_reads_on() -> None:
+    # A turn's summary joins her lines with "; " and drops her name: "…(2 segments); Her
+    # station offers that action: …" read as a capital mid-sentence.
+    from tests.helpers import random_positions
+
+    second = 0
+    for game in random_positions(1, range(4)):
+        for e in game.try_apply(game.legal()[0])[1]:
+            if e.kind == "rachel" and "second action" in e.text:
+                assert e.text.startswith("Rachel "), e.text
+                second += 1
+    assert second

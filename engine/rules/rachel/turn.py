@@ -126,7 +126,9 @@ def second_action(ctx: Ctx, p: Player, board_action: str) -> bool:
     if not board_action or occ is None or occ.seat != p.seat:
         return False
     if board_action in b.stations[t.station - 1]:
-        _say(ctx, p, "Her station offers that action: Rachel takes a second action.")
+        # Her name first: a turn's summary joins her lines with "; " and drops the name
+        # ("…(2 segments); Her station offers…" read as a capital mid-sentence).
+        _say(ctx, p, "Rachel takes a second action: her station offers that action.")
         return True
     if deck.row(ctx, deck.SECOND_ACTION).second_action != "connected":
         return False
@@ -136,14 +138,14 @@ def second_action(ctx: Ctx, p: Player, board_action: str) -> bool:
     if not owners:
         return False
     if p.seat in owners or NEUTRAL in owners or NPC in owners:
-        _say(ctx, p, f"Connection {conn} joins her station to that action: Rachel takes a "
-             "second action.")
+        _say(ctx, p, f"Rachel takes a second action: connection {conn} joins her station to "
+             "that action.")
         return True
     owner = next(o for o in owners if o >= 0)
     money = fee(p.reputation)
     ctx.player(owner).money += money
-    _say(ctx, p, f"Only {ctx.name(owner)}'s development joins her station to that action: "
-         f"Rachel pays {ctx.name(owner)} {money} money and takes a second action.")
+    _say(ctx, p, f"Rachel pays {ctx.name(owner)} {money} money and takes a second action: "
+         f"only {ctx.name(owner)}'s development joins her station to that action.")
     return True
 
 
