@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import commands as C
 from engine.ctx import Ctx
-from engine.decisions import Act, Unlock
+from engine.decisions import Act, LastCards, Unlock
 from engine.game import Game
 from engine.names import a as with_article
 from engine.names import readable
@@ -310,7 +310,9 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return (FREE_GROUP, "Play a card for its resource", f"{a.name}: 1 {a.resource}")
     if isinstance(cmd, C.PlayAgendaEffect):
         a = c.agenda(cmd.card)
-        return (FREE_GROUP, f"Play {a.name}: {a.text}")
+        play = f"Play {a.name}: {a.text}"
+        # Rules 3's moment after phase 2 is for these cards: beside "go on", not in the group.
+        return (play,) if isinstance(dec, LastCards) else (FREE_GROUP, play)
     if isinstance(cmd, C.DropReputation):
         p = s.players[seat]
         n = funding.drop_bonuses(ctx, p.reputation, cmd.to)[cmd.bonus]

@@ -238,18 +238,23 @@ def test_a_cruises_tower_tokens_keep_their_keys_when_one_is_gone() -> None:
     raise AssertionError("no cruise to schedule with three tokens")
 
 
-def _bar_keys(game: Game, cmds: list[C.Command]) -> dict[C.Command, str]:
-    """The top-level key of each command shown on its own row, as the bar assigns them (the
-    game screen's letters skip q u r l h)."""
+def _bar_level(game: Game, cmds: list[C.Command], prefix: tuple[str, ...] = ()
+               ) -> tuple[tuple[str, ...], list[tuple[Entry, str]]]:
+    """The rows of the bar's level at `prefix` (a level holding one group opens it) with
+    their keys, as the bar assigns them (the game screen's letters skip q u r l h)."""
     from galcruise_tui.widgets.decision import build_entries
     from galcruise_tui.widgets.gloss import by_numbers, numbering
 
     v = view(game)
     number = numbering(v)
-    _, entries = build_entries([(words(v, c), c) for c in cmds], (), number)
-    keys = assign_keys(entries, set("qurlh"), by_numbers(v, cmds))
-    return {e.commands[0]: k for e, k in zip(entries, keys, strict=True)
-            if len(e.commands) == 1}
+    prefix, entries = build_entries([(words(v, c), c) for c in cmds], prefix, number)
+    keys = assign_keys(entries, set("qurlh"), by_numbers(v, cmds, number))
+    return prefix, list(zip(entries, keys, strict=True))
+
+
+def _bar_keys(game: Game, cmds: list[C.Command]) -> dict[C.Command, str]:
+    """The top-level key of each command shown on its own row."""
+    return {e.commands[0]: k for e, k in _bar_level(game, cmds)[1] if len(e.commands) == 1}
 
 
 _CARDS = (C.PlayAgendaResource, C.PlayAgendaEffect, C.DiscardAgenda)
@@ -392,14 +397,8 @@ def test_a_card_becoming_playable_moves_no_other_options_key() -> None:
     # decision's own rows keep their keys; the cards take what is left.
     from helpers import random_positions
 
-    from galcruise_tui.widgets.decision import build_entries
-    from galcruise_tui.widgets.gloss import by_numbers, numbering
-
     def rows(game: Game, cmds: list[C.Command]) -> dict[str, str]:
-        v = view(game)
-        _, entries = build_entries([(words(v, c), c) for c in cmds], (), numbering(v))
-        keys = assign_keys(entries, set("qurlh"), by_numbers(v, cmds))
-        return {e.text: k for e, k in zip(entries, keys, strict=True) if not e.weak}
+        return {e.text: k for e, k in _bar_level(game, cmds)[1] if not e.weak}
 
     checked = 0
     kinds: set[str] = set()
@@ -466,25 +465,21 @@ def test_the_letters_read_in_order_down_the_list() -> None:
     # them: first in the group they read "e, a, b, c, d".
     from helpers import random_positions
 
-    from galcruise_tui.widgets.decision import LETTERS, build_entries
-    from galcruise_tui.widgets.gloss import by_numbers, numbering
+    from galcruise_tui.widgets.decision import LETTERS
 
     checked = 0
     for game in random_positions(2, range(6)):
         legal = game.legal()
         if not any(isinstance(c, _CARDS) for c in legal):
             continue
-        v = view(game)
-        number = numbering(v)
-        paths = [(words(v, c), c) for c in legal]
         prefix: tuple[str, ...] = ()
         while True:  # this level, then the first group inside it
-            prefix, entries = build_entries(paths, prefix, number)
-            keys = assign_keys(entries, set("qurlh"), by_numbers(v, legal))
+            prefix, rows = _bar_level(game, legal, prefix)
+            keys = [k for _, k in rows]
             letters = [LETTERS.index(k) for k in keys if k in LETTERS]
             assert letters == sorted(letters), (game.pending.kind, keys)
             checked += 1
-            group = next((e.prefix for e in entries if e.prefix), None)
+            group = next((e.prefix for e, _ in rows if e.prefix), None)
             if group is None:
                 break
             prefix = group

@@ -94,7 +94,8 @@ def _more(ctx: Ctx, p: Player, nxt: Act) -> bool:
     """Whether to ask for the next card. Before rules 3 the step was asked even with nothing
     left to draw ("Draw no second card" alone)."""
     options = draw_options(ctx, p, nxt)
-    return bool(options) if ctx.s.rules < 3 else any(c != Done() for c in options)
+    return bool(options) if ctx.s.rules < 3 else \
+        any(not isinstance(c, Done) for c in options)
 
 
 # --- Refill Agenda Cards ----------------------------------------------------------------

@@ -252,7 +252,7 @@ class DecisionBar(OptionList):
             # The cards this moment is for come next to "go on", before the group.
             self._paths.sort(key=lambda pc: 0 if isinstance(pc[1], Done) else
                              1 if isinstance(pc[1], PlayAgendaEffect) else 2)
-        self.numbered = v is not None and by_numbers(v, commands)
+        self.numbered = v is not None and by_numbers(v, commands, number)
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()

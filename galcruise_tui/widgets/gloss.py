@@ -97,7 +97,8 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
     return number
 
 
-def by_numbers(v: View, commands: list[C.Command]) -> bool:
+def by_numbers(v: View, commands: list[C.Command],
+               number: Callable[[C.Command], int | None] | None = None) -> bool:
     """Whether the decision's options take letters where they carry no number, rather than
     positions 1-9 then letters (decision.assign_keys's `numbered`).
 
@@ -108,8 +109,9 @@ def by_numbers(v: View, commands: list[C.Command]) -> bool:
     without a card they were digits then letters ('9', then 'a' for the tenth). Letters
     always, so 'b' buys food + food every time. And at rules 3's moment for a late card,
     whose card keeps its place in hand: once it was played, "go on" turned from 'a' to '1',
-    and the 'a' pressed to go on played another card for its resource."""
-    number = numbering(v)
+    and the 'a' pressed to go on played another card for its resource. `number`: the
+    decision's `numbering(v)`, where the caller has made it already."""
+    number = number or numbering(v)
     pending = v.pending
     weak = number.weak  # type: ignore[attr-defined] - a card's place in hand is not the list's
     return any(number(c) is not None and not weak(c) for c in commands) \
@@ -121,8 +123,6 @@ def by_numbers(v: View, commands: list[C.Command]) -> bool:
 def words(v: View, cmd: C.Command) -> tuple[str, ...]:
     """The command's path of choices, its last step saying what it costs and gives."""
     p = tuple(tidy(v, x) for x in v.path(cmd))
-    if isinstance(cmd, C.PlayAgendaEffect) and v.pending is not None and v.pending.last_cards:
-        p = p[1:]  # the moment is for these cards: beside "go on", not inside the group
     extra = v.gain(cmd)
     if not extra:
         return p
