@@ -211,7 +211,11 @@ def test_refill_agenda_every_empty_slot_bonus_bottom_to_top() -> None:
     work(g, green, 1, ["refill_agenda", "hire_expert"])
     g.apply(TakeAction(1, "refill_agenda"))
     deck_top = b.agenda_deck[:4]
-    g.apply(RefillAgenda(()))
+    events = g.apply(RefillAgenda(()))
+    # One line for the four bonuses (the slots' order: reputation, ad, resource, money).
+    said = [e.text for e in events if "empty slot" in e.text]
+    assert said == [f"{green.name} gains the empty slots' bonuses: 1 reputation, 1 ad, 1 resource "
+                    "and 1 money."]
     assert g.pending.kind == "choose_resource"
     g.apply(ChooseResource("oxygen"))
     assert (green.reputation, green.ads, green.oxygen, green.money) == (3, 1, 1, 2)
@@ -230,8 +234,10 @@ def test_refill_agenda_discards_in_the_chosen_order_and_reshuffles_an_empty_deck
     work(g, green, 1, ["refill_agenda", "hire_expert"])
     g.apply(TakeAction(1, "refill_agenda"))
     assert RefillAgenda((c, a)) in g.legal() and RefillAgenda((a, c)) in g.legal()
-    g.apply(RefillAgenda((c, a)))
+    events = g.apply(RefillAgenda((c, a)))
     assert (green.reputation, green.ads) == (1, 1)  # empty slots 1 and 2 only
+    assert [e.text for e in events if "empty slot" in e.text] == [
+        f"{green.name} gains the empty slots' bonuses: 1 reputation and 1 ad."]
     # Two cards from the deck, then the discard pile (with the two just discarded, c then a)
     # is shuffled into a new deck for the last two slots.
     assert b.agenda_display[:2] == rest[:2]

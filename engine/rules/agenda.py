@@ -14,6 +14,7 @@ from engine.commands import (
     RefillAgenda,
 )
 from engine.decisions import Act, Decision, DiscardDown
+from engine.names import amounts
 from engine.rules.economy import (
     can_lose_reputation,
     gain_bonus,
@@ -107,11 +108,16 @@ def refill_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillAgenda) -> bool:
     b = ctx.s.board
     bonuses = ctx.c.board.agenda_slot_bonuses
+    gained: list[tuple[int, str]] = []
     for slot, card in enumerate(b.agenda_display):
         if card is None:
             kind = bonuses[slot]
             gain_bonus(ctx, p, kind, 1, "refill bonus")
-            ctx.log("agenda", p.seat, f"{p.name} gains the empty slot's bonus: 1 {kind}.")
+            gained.append((1, kind))
+    if gained:
+        # One line for all of them: a turn's summary read four "gains the empty slot's bonus".
+        which = "the empty slot's bonus" if len(gained) == 1 else "the empty slots' bonuses"
+        ctx.log("agenda", p.seat, f"{p.name} gains {which}: {amounts(gained)}.")
     for card in cmd.discard_order:
         b.agenda_discard.append(card)
     b.agenda_display = [None] * 4
