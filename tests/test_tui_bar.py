@@ -525,3 +525,44 @@ def test_the_back_row_wraps_under_its_own_text_like_an_option() -> None:
         assert len(lines) > 1 and all(line.startswith("    ") for line in lines[1:]), lines
 
     run(body)
+
+
+_DROPS_AND_FEES = (C.DropReputation, C.UseTechnology, C.PayFee)
+
+
+def test_drops_and_fees_take_letters_and_move_no_other_options_key() -> None:
+    # At T-3 supplies the fees continued the decision's digits ('1 Pay the supplies and lift
+    # off', '2 Pay 2 money to use Hydroponic Farm ...') while a card beside them took 'a': one
+    # digit off from paying for nothing. Drops and fees take letters, as cards do where their
+    # place in hand is no key, and the decision's own rows keep their keys with or without them.
+    from helpers import random_positions
+
+    from galcruise_tui.widgets.decision import LETTERS
+
+    def own(game: Game, cmds: list[C.Command]) -> dict[str, str]:
+        return {e.text: k for e, k in _bar_level(game, cmds)[1] if not e.weak}
+
+    lettered = 0
+    kinds: set[str] = set()
+    for game in random_positions(2, range(10)):
+        legal = game.legal()
+        if not any(isinstance(c, _DROPS_AND_FEES) for c in legal):
+            continue
+        prefix: tuple[str, ...] = ()
+        while True:  # this level, then the group inside it
+            prefix, rows = _bar_level(game, legal, prefix)
+            beside = any(not e.weak for e, _ in rows)  # not a list of guests alone
+            for e, k in rows:
+                if beside and all(isinstance(c, _DROPS_AND_FEES) for c in e.commands):
+                    assert k in LETTERS, (game.pending.kind, e.text, k)
+                    lettered += 1
+                    kinds.add(game.pending.kind)
+            group = next((e.prefix for e, _ in rows if e.prefix), None)
+            if group is None:
+                break
+            prefix = group
+        mixed = own(game, legal)
+        alone = own(game, [c for c in legal if not isinstance(c, _DROPS_AND_FEES)])
+        if set(mixed) == set(alone):  # the same grouping: the same keys
+            assert mixed == alone, game.pending.kind
+    assert lettered > 100 and len(kinds) >= 5, (lettered, kinds)

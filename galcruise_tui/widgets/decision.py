@@ -74,14 +74,15 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
     never means a position (a digit pressed for station 2 launched a ship when the list was
     grouped, and a display card's key moved once few were left).
 
-    Cards (`Entry.weak`) come and go as they become playable, so the decision's own options
-    are keyed as if they were not there, and a card keeps its place in hand only where that
-    digit is free and means no position; else it takes the next letter. A playable card had
+    Cards, drops and fees (`Entry.weak`) come and go with the turn, so the decision's own
+    options are keyed as if they were not there, and a card keeps its place in hand only
+    where that digit is free and means no position; else it takes the next letter, as drops
+    and fees always do. A playable card had
     re-keyed Done, the guests and Hire left/right to letters, a funding bonus's 1 to a
     position, and a drop's 'a' to 'b'."""
     letters = [k for k in LETTERS if k not in reserved]
     own = [e for e in entries if not e.weak]
-    if not own:  # only cards (discarding down to 5): their places in hand are the list's own
+    if not own:  # only guests (a group opened, discarding down to 5): a list of their own
         return _keys(entries, letters, numbered)[0]
     keys, positions = _keys(own, letters, numbered)
     by_entry = dict(zip(map(id, own), keys, strict=True))

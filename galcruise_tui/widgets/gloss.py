@@ -85,16 +85,25 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
     late = pending is not None and pending.last_cards
 
     def weak(cmd: C.Command) -> bool:
-        """A card's number is its place in hand, a list's guest: where it clashes with the
-        list's own numbers the card gives way (see decision.assign_keys). Not where the
-        decision is for the cards (rules 3's moment for a card drawn late)."""
+        """A list's guests: cards, reputation drops and fees, which come and go with the turn
+        (see decision.assign_keys). A card's number is its place in hand: where it clashes
+        with the list's own numbers the card gives way. Drops and fees have no number, so
+        they take letters after the decision's own rows: as positions they continued its
+        digits ('1 Pay the supplies and lift off', '2 Pay 2 money to use ...', 'a Play a
+        card'), one digit off from paying for nothing. Not where the decision is for the
+        cards (rules 3's moment for a card drawn late)."""
         if late and isinstance(cmd, C.PlayAgendaEffect):
             return False
-        return isinstance(cmd, C.PlayAgendaResource | C.PlayAgendaEffect | C.DiscardAgenda)
+        return isinstance(cmd, _GUESTS)
 
     number.inner = inner  # type: ignore[attr-defined]
     number.weak = weak  # type: ignore[attr-defined]
     return number
+
+
+# The rows of "Cards, reputation and technologies" (describe.FREE_GROUP), and a discard.
+_GUESTS = (C.PlayAgendaResource, C.PlayAgendaEffect, C.DiscardAgenda, C.DropReputation,
+           C.UseTechnology, C.PayFee)
 
 
 def by_numbers(v: View, commands: list[C.Command],
