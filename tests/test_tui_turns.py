@@ -165,3 +165,31 @@ def test_an_options_key_and_esc_put_the_summary_away_too() -> None:
         assert not any(n.startswith("Nothing to go back to") for n in notes)
 
     run(body)
+
+
+def test_the_rest_of_rachels_turn_after_your_bonus_is_summed_up() -> None:
+    """Rachel bumps Pink's worker, Pink takes a funding bonus, and Rachel's turn goes on: what
+    she did after the bonus is in the summary too (QA: her reputation rose 3 -> 5 and only
+    the log said why)."""
+    from test_tui import choose
+
+    from engine.view import view
+    from galcruise_tui.words import actor
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await bumped_by_rachel(app, pilot)
+        bonus = screen.game.legal()[0]
+        trial, events = screen.game.try_apply(bonus)
+        turns = [i for i, e in enumerate(events) if e.kind == "turn"]
+        v = view(screen.game)
+        hers = [e.text for e in events[:turns[0] if turns else len(events)]
+                if actor(v, e) == 1 and e.kind != "reveal"]
+        assert hers, "Rachel's turn ends at the bump on this seed: no test"
+        await choose(app, pilot, screen, bonus)
+        text = summary_text(screen)
+        assert text.startswith("Rachel's turn"), text
+        for line in hers:
+            said = line.removeprefix("Rachel: ").removeprefix("Rachel ").rstrip(".")
+            assert said in text, (said, text)
+
+    run(body, seed=4)

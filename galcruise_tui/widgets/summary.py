@@ -79,10 +79,14 @@ class TurnSummary:
             # The ships' travel is the exception: "Let the ships travel" (phase 1) moves every
             # ship in flight, and what a day in space gave was in the log only (a QA turn
             # went VP 12 -> 14 with no line; when a bot's move began the turn it had one).
+            # And the rest of another seat's turn that asked the person in its middle (a
+            # funding bonus for a bump): what Rachel did after it was in the log only (QA:
+            # her reputation went 3 -> 5 with no line).
             turns = [i for i, e in enumerate(events) if e.kind == "turn"]
-            travel = [e for e in events[:turns[0] if turns else len(events)]
-                      if e.kind == "travel"]
-            events = travel + (events[turns[0]:] if turns else [])
+            others = self._open is not None
+            head = [e for e in events[:turns[0] if turns else len(events)]
+                    if e.kind == "travel" or (others and actor(v, e) not in self.humans)]
+            events = head + (events[turns[0]:] if turns else [])
         # Whether a turn of one of this screen's seats began in this move: what starts it (a
         # ship's day in space, by itself) no key chose, so it is summed up too. The person's
         # own move ended the bot's turn, and the day in space that began theirs was left out.
