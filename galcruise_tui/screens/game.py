@@ -25,6 +25,7 @@ from engine.events import SECRET, Event
 from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
 from engine.view import View, view
+from galcruise_tui.step_back import steps_back
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
@@ -620,6 +621,16 @@ class GameScreen(Screen[None]):
     def action_dismiss_hint(self) -> None:
         if not self.dismiss_hint():
             self.notify("Nothing to go back to here: u takes back your last move.", timeout=4)
+
+    def can_step_back(self) -> bool:
+        """Whether Esc at the bar's top level takes back the choice that opened this
+        decision (the action chosen, back to the list of actions); see step_back."""
+        return self.human_turn() and steps_back(self.session, self.game)
+
+    def step_back(self) -> None:
+        """Esc at the bar's top level, where it can: the undo itself, as `u`."""
+        if self.can_step_back():
+            self.action_undo()
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, game: Game, at: int) -> None:
