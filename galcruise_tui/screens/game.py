@@ -31,6 +31,7 @@ from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.log import GameLog, event_line
+from galcruise_tui.widgets.marked import marked
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import AGM_VP, Move, TurnSummary, taken_back
@@ -251,6 +252,7 @@ class GameScreen(Screen[None]):
             if side.display:
                 side.show(v)
             self._set("#status", self._status(v, width))  # the seats' rows fit the width
+            self._set("#waiting", self._waiting_line(v, width - 2))  # its marker fits too
 
     def _status(self, v: View, width: int) -> str:
         """The status line for `width` columns; at a table it starts 'Your move' when it is."""
@@ -361,27 +363,7 @@ class GameScreen(Screen[None]):
             self.query_one(Boards).show(v)
             self.query_one(SidePane).show(v)
         human = self.human_turn()
-        cause = self.caused_by(v) if human else ""
-        ask = tidy(v, g.waiting_for())
-        if g.pending is not None and 0 <= g.pending.seat < len(v.seats):  # "Blue: choose ..."
-            seat_name = v.seats[g.pending.seat].name
-            if ask.startswith(seat_name + ":"):
-                ask = called(v, g.pending.seat, self.people) + ask[len(seat_name):]
-        if cause.startswith("your ") and " was bumped by " in cause:
-            ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
-        waiting = Text(ask, style="bold")
-        if self.viewer is not None and not bot_next and g.pending is not None and not human:
-            who = called(v, g.pending.seat, self.people)
-            waiting.append(f"   ({who} chooses at their terminal)", style="italic")
-        if bot_next:
-            waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
-        elif human and g.pending is not None:
-            if cause:
-                waiting.append(f" — {cause}", style="italic")
-            if self._humans() > 1 and self.viewer is None:
-                waiting.append(f"   ← {plain(v.seats[g.pending.seat].name)}'s choice",
-                               style="italic")
-        self._set("#waiting", waiting)
+        self._set("#waiting", self._waiting_line(v, self.size.width - 2))
         if human:
             self._show_summary(self.summary.take(v))
         self.query_one(DecisionBar).show(v, g.legal_for(self.asking()) if human else [],
@@ -405,6 +387,35 @@ class GameScreen(Screen[None]):
     def _handed_to(self, seat: int) -> None:
         self._handed = (self.session.length, seat)
         self.redraw()
+
+    def _waiting_line(self, v: View, width: int) -> Text:
+        """What the game waits for, and from whom; `width`: the line's columns."""
+        g = self.game
+        bot_next = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
+        human = self.human_turn()
+        cause = self.caused_by(v) if human else ""
+        ask = tidy(v, g.waiting_for())
+        if g.pending is not None and 0 <= g.pending.seat < len(v.seats):  # "Blue: choose ..."
+            seat_name = v.seats[g.pending.seat].name
+            if ask.startswith(seat_name + ":"):
+                ask = called(v, g.pending.seat, self.people) + ask[len(seat_name):]
+        if cause.startswith("your ") and " was bumped by " in cause:
+            ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
+        waiting = Text(ask, style="bold")
+        if self.viewer is not None and not bot_next and g.pending is not None and not human:
+            who = called(v, g.pending.seat, self.people)
+            waiting.append(f"   ({who} chooses at their terminal)", style="italic")
+        if bot_next:
+            waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
+        elif human and g.pending is not None:
+            if cause:
+                waiting.append(f" — {cause}", style="italic")
+            if self._humans() > 1 and self.viewer is None:
+                # Hot-seat: whose choice it is stays whole on the first row (F17).
+                mark = Text(f"   ← {plain(v.seats[g.pending.seat].name)}'s choice",
+                            style="italic")
+                return marked(waiting, mark, width)
+        return waiting
 
     def caused_by(self, v: View) -> str:
         """Who made someone else's decision necessary: a bump, or another seat's turn."""
