@@ -41,7 +41,10 @@ from saves.table_session import TableSession
 from saves.tables import Stale
 
 WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
-MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
+# From this width the log stands beside the boards; below, `l` swaps it in. Beside the
+# 44-column log the boards keep 72 columns for the network (three 18-column station boxes
+# and two 9-column connections) only from 120: at 110-119 its boxes broke across rows.
+MEDIUM = 120
 TALL = 32  # from this height the decision bar gets more rows
 SHORT = 28  # below this height the others' turns take fewer rows from the boards
 BUMPED = re.compile(r"'s (worker|expert) back to the break room")  # placement.bump, npc's
