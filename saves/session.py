@@ -239,6 +239,10 @@ class Session:
     def length(self) -> int:
         return len(self.actors)
 
+    @property
+    def last_command(self) -> Command | None:
+        return self.file.commands[-1] if self.file.commands else None
+
     def human_seats(self) -> int:
         kinds = self.game.options.seat_kinds()
         return sum(1 for k in kinds if k == "human")

@@ -98,6 +98,10 @@ class TableSession:
     def length(self) -> int:
         return len(self.actors)
 
+    @property
+    def last_command(self) -> Command | None:
+        return self.commands[-1] if self.commands else None
+
     def _is_bot(self, seat: int) -> bool:
         kinds = self.game.options.seat_kinds()
         return 0 <= seat < len(kinds) and kinds[seat] != "human"

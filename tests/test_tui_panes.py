@@ -260,3 +260,35 @@ def test_rachels_top_card_is_said_to_have_placed_her_worker_only_once_one_was() 
         g.apply(bot.choose(g))
     after = Text.from_markup(render.rachel_pane(view_of(g))).plain
     assert "(it placed her last worker; its numbers pick" in after
+
+
+def test_the_network_keeps_its_boxes_whole_at_every_width_with_the_log_beside_or_not() -> None:
+    """F11's check: at 80 columns an expert's box reads '◆ P Pink expert' or '◆ Y expert'
+    (never 'exp'); and at 110-119 columns, the log beside the boards, the network's boxes
+    broke across rows. The log now stands beside from 120, where the drawing fits."""
+    import re
+
+    from rich.text import Text
+
+    from galcruise_tui.widgets import render
+
+    four = GameOptions(players=4, seed=5, seats=("human",) * 4)
+    session = session_after(four, lambda g: sum(
+        o is not None and "expert" in o.piece and o.seat >= 0 for o in g.state.board.occupants)
+        >= 2, seed=4, seat=None)
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        lines = render.network(screen.facts()).split("\n")
+        widest = max(Text.from_markup(line).cell_len for line in lines)
+        # An expert's piece line is whole: its name and 'expert', or 'expert' alone.
+        pieces = [cell.strip() for line in lines
+                  for cell in re.split("[│║]", Text.from_markup(line).plain) if "◆" in cell]
+        assert len(pieces) >= 2 and all(p.endswith(" expert") for p in pieces), pieces
+        drawing = screen.query_one("#text-network", Drawing)
+        for width in (80, 100, 110, 115, 119, 120, 130, 150, 160):
+            await pilot.resize_terminal(width, 36)
+            await pilot.pause()
+            assert drawing.size.width >= widest, (width, drawing.size.width)
+            assert screen.has_class("narrow") == (width < 120)
+
+    open_game(session, (80, 24), body)

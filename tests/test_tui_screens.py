@@ -21,6 +21,7 @@ from galcruise_tui.screens.scores import ScoreScreen
 from galcruise_tui.screens.title import TitleScreen
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.keybar import KeyBar
+from galcruise_tui.words import tidy
 from saves import Session, Store
 from saves import session as session_module
 
@@ -576,6 +577,57 @@ def test_a_long_prompt_wraps_onto_the_rows_it_needs_at_80_columns() -> None:
         assert waiting.size.height == -(-len(text) // waiting.size.width)  # no row cut off
 
     run(body)
+
+
+def test_a_long_hot_seat_prompt_keeps_whose_choice_whole_on_its_first_row() -> None:
+    """F17: at 120 columns '← Blue's choice' went to the next row, cut from its words."""
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        await play_until(app, pilot, screen, lambda g: g.pending is not None
+                         and g.pending.kind == "launch_supplies"
+                         and "or drop reputation" in g.waiting_for(), seed=14)
+        g = screen.game
+        assert g.pending is not None
+        name = g.state.players[g.pending.seat].name
+        mark = f"← {name}'s choice"
+        words = tidy(view(g), g.waiting_for())
+        assert words.startswith(f"{name}: T-3 supplies: pay ") and words.endswith(" for it)")
+        waiting = screen.query_one("#waiting")
+        for width in (80, 100, 120, 160):
+            await pilot.resize_terminal(width, 36)
+            await pilot.pause()
+            rows = str(waiting.render()).split("\n")
+            room = waiting.content_size.width
+            assert room == width - 2
+            assert rows[0].endswith("   " + mark), (width, rows)
+            assert all(len(r) <= room for r in rows[:1]), (width, rows)
+            shown = sum(max(1, -(-len(r) // room)) for r in rows)
+            assert waiting.size.height == shown  # every row in view, none cut off
+            # The words are all there, in order, the marker once.
+            text = " ".join(r.replace("   " + mark, "").rstrip() for r in rows)
+            assert text == words, (width, rows)
+            if width == 120:
+                assert len(rows) == 2  # the case QA saw: the marker did not fit after it
+            if width == 160:
+                assert len(rows) == 1  # room for all of it: one row, as before
+
+    run(body, size=(120, 36))
+
+
+def test_a_marker_stays_whole_at_the_end_of_the_first_row_however_the_words_fall() -> None:
+    from rich.text import Text
+
+    from galcruise_tui.widgets.marked import marked
+
+    mark = Text("   ← Blue's choice")
+    assert marked(Text("Blue: pass"), mark, 78).plain == "Blue: pass   ← Blue's choice"
+    for head in ("Blue: " + "word " * 30, "Blue: " + "x" * 100, "青い: " + "言葉 " * 30):
+        rows = marked(Text(head.strip()), mark, 78).plain.split("\n")
+        assert len(rows) == 2 and rows[0].endswith(mark.plain), rows
+        assert Text(rows[0]).cell_len == 78
+        # No word lost or cut in two: the rows read the words in order.
+        assert (rows[0][:-len(mark.plain)] + rows[1]).replace(" ", "") == head.replace(" ", "")
+        assert rows[1].split()[0] in head.split() or "x" in head
 
 
 # --- the replay screen: the game's words, a jump's lines, its own help, the turn prompt -----

@@ -25,11 +25,13 @@ from engine.events import SECRET, Event
 from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
 from engine.view import View, view
+from galcruise_tui.step_back import steps_back
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
 from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.log import GameLog, event_line
+from galcruise_tui.widgets.marked import marked
 from galcruise_tui.widgets.panes import Boards, SidePane
 from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import AGM_VP, Move, TurnSummary, taken_back
@@ -39,7 +41,10 @@ from saves.table_session import TableSession
 from saves.tables import Stale
 
 WIDE = 150  # from this width the deciding player's board stays in view beside the tabs
-MEDIUM = 110  # from this width the log stands beside the boards; below, `l` swaps it in
+# From this width the log stands beside the boards; below, `l` swaps it in. Beside the
+# 44-column log the boards keep 72 columns for the network (three 18-column station boxes
+# and two 9-column connections) only from 120: at 110-119 its boxes broke across rows.
+MEDIUM = 120
 TALL = 32  # from this height the decision bar gets more rows
 SHORT = 28  # below this height the others' turns take fewer rows from the boards
 BUMPED = re.compile(r"'s (worker|expert) back to the break room")  # placement.bump, npc's
@@ -250,6 +255,7 @@ class GameScreen(Screen[None]):
             if side.display:
                 side.show(v)
             self._set("#status", self._status(v, width))  # the seats' rows fit the width
+            self._set("#waiting", self._waiting_line(v, width - 2))  # its marker fits too
 
     def _status(self, v: View, width: int) -> str:
         """The status line for `width` columns; at a table it starts 'Your move' when it is."""
@@ -360,27 +366,7 @@ class GameScreen(Screen[None]):
             self.query_one(Boards).show(v)
             self.query_one(SidePane).show(v)
         human = self.human_turn()
-        cause = self.caused_by(v) if human else ""
-        ask = tidy(v, g.waiting_for())
-        if g.pending is not None and 0 <= g.pending.seat < len(v.seats):  # "Blue: choose ..."
-            seat_name = v.seats[g.pending.seat].name
-            if ask.startswith(seat_name + ":"):
-                ask = called(v, g.pending.seat, self.people) + ask[len(seat_name):]
-        if cause.startswith("your ") and " was bumped by " in cause:
-            ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
-        waiting = Text(ask, style="bold")
-        if self.viewer is not None and not bot_next and g.pending is not None and not human:
-            who = called(v, g.pending.seat, self.people)
-            waiting.append(f"   ({who} chooses at their terminal)", style="italic")
-        if bot_next:
-            waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
-        elif human and g.pending is not None:
-            if cause:
-                waiting.append(f" — {cause}", style="italic")
-            if self._humans() > 1 and self.viewer is None:
-                waiting.append(f"   ← {plain(v.seats[g.pending.seat].name)}'s choice",
-                               style="italic")
-        self._set("#waiting", waiting)
+        self._set("#waiting", self._waiting_line(v, self.size.width - 2))
         if human:
             self._show_summary(self.summary.take(v))
         self.query_one(DecisionBar).show(v, g.legal_for(self.asking()) if human else [],
@@ -404,6 +390,35 @@ class GameScreen(Screen[None]):
     def _handed_to(self, seat: int) -> None:
         self._handed = (self.session.length, seat)
         self.redraw()
+
+    def _waiting_line(self, v: View, width: int) -> Text:
+        """What the game waits for, and from whom; `width`: the line's columns."""
+        g = self.game
+        bot_next = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
+        human = self.human_turn()
+        cause = self.caused_by(v) if human else ""
+        ask = tidy(v, g.waiting_for())
+        if g.pending is not None and 0 <= g.pending.seat < len(v.seats):  # "Blue: choose ..."
+            seat_name = v.seats[g.pending.seat].name
+            if ask.startswith(seat_name + ":"):
+                ask = called(v, g.pending.seat, self.people) + ask[len(seat_name):]
+        if cause.startswith("your ") and " was bumped by " in cause:
+            ask = ask.replace("; worker bumped)", ")")  # the cause says it, with who
+        waiting = Text(ask, style="bold")
+        if self.viewer is not None and not bot_next and g.pending is not None and not human:
+            who = called(v, g.pending.seat, self.people)
+            waiting.append(f"   ({who} chooses at their terminal)", style="italic")
+        if bot_next:
+            waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
+        elif human and g.pending is not None:
+            if cause:
+                waiting.append(f" — {cause}", style="italic")
+            if self._humans() > 1 and self.viewer is None:
+                # Hot-seat: whose choice it is stays whole on the first row (F17).
+                mark = Text(f"   ← {plain(v.seats[g.pending.seat].name)}'s choice",
+                            style="italic")
+                return marked(waiting, mark, width)
+        return waiting
 
     def caused_by(self, v: View) -> str:
         """Who made someone else's decision necessary: a bump, or another seat's turn."""
@@ -620,6 +635,16 @@ class GameScreen(Screen[None]):
     def action_dismiss_hint(self) -> None:
         if not self.dismiss_hint():
             self.notify("Nothing to go back to here: u takes back your last move.", timeout=4)
+
+    def can_step_back(self) -> bool:
+        """Whether Esc at the bar's top level takes back the choice that opened this
+        decision (the action chosen, back to the list of actions); see step_back."""
+        return self.human_turn() and steps_back(self.session, self.game)
+
+    def step_back(self) -> None:
+        """Esc at the bar's top level, where it can: the undo itself, as `u`."""
+        if self.can_step_back():
+            self.action_undo()
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, game: Game, at: int) -> None:

@@ -349,11 +349,23 @@ class DecisionBar(OptionList):
         dismiss = getattr(self.screen, "dismiss_hint", None)
         if dismiss is not None and dismiss():
             return  # Esc puts a hint away before it steps back
-        self.go_back()
+        if not self.go_back():
+            self._screen_step_back()
+
+    def _screen_step_back(self) -> None:
+        step = getattr(self.screen, "step_back", None)
+        if step is not None:
+            step()
+
+    def _screen_steps_back(self) -> bool:
+        """At the top level, Back takes back the choice that opened this decision where the
+        screen says it can (an action chosen: back to the list of actions)."""
+        can = getattr(self.screen, "can_step_back", None)
+        return bool(can is not None and can())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
-            return self.in_group
+            return self.in_group or self._screen_steps_back()
         return True
 
     def on_key(self, event: object) -> None:
