@@ -301,7 +301,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         n = amounts.get("resource" if cmd.kind in ("food", "oxygen", "fuel") else cmd.kind, 1)
         what = {"money": "money", "ad": "ad" if n == 1 else "ads", "vp": "VP"}.get(cmd.kind,
                                                                                    cmd.kind)
-        return (f"Funding bonus: {n} {what}",)
+        # A resource with no room is taken as nothing (gain_resource): say so before.
+        full = _storage_note(s.players[seat], cmd.kind, dec) \
+            if cmd.kind in ("food", "oxygen", "fuel") else ""
+        return (f"Funding bonus: {n} {what}{full}",)
     if isinstance(cmd, C.ChooseResource):
         p = s.players[seat]
         return (f"Take 1 {cmd.resource}{_storage_note(p, cmd.resource, dec)}",)

@@ -303,3 +303,31 @@ def test_a_day_in_space_says_what_its_guests_gained_or_that_none_matched() -> No
                 assert " the ship: +" in after[0], after[0]
                 told["bonus"] += 1
     assert told["bonus"] and told["none"], told
+
+
+def test_a_funding_bonus_of_a_resource_with_no_room_says_it_is_lost() -> None:
+    """A bumped player was offered '1 oxygen' and '1 fuel' with both storages full; taking
+    one gives nothing (played at 80x24 after a launch's Gain Resources)."""
+    from helpers import finish_setup, new_game
+
+    from engine.commands import FundingBonus
+
+    g = finish_setup(new_game(players=3, seed=11))
+    b = g.state.board
+    b.connections = [[] for _ in range(6)]
+    b.occupants = [None] * 6
+    yellow, blue = g.state.players[0], g.state.players[1]
+    b.occupants[3] = Occupant(blue.seat, "worker")
+    blue.break_room = ["worker"]
+    blue.fuel, blue.food = blue.capacity("fuel"), 0
+    set_turn(g, yellow.seat)
+    g.apply(PlaceWorker("worker", 4))
+    assert g.pending.kind == "funding" and g.pending.seat == blue.seat
+    room = blue.capacity("fuel")
+    assert describe(g, FundingBonus("fuel")) == (
+        f"Funding bonus: 1 fuel (storage full: holds {room}, you have {room}; "
+        "no room for it, it is lost)")
+    assert describe(g, FundingBonus("food")) == "Funding bonus: 1 food"
+    assert describe(g, FundingBonus("money")) == "Funding bonus: 1 money"
+    g.apply(FundingBonus("fuel"))
+    assert blue.fuel == room
