@@ -397,23 +397,31 @@ def test_a_card_becoming_playable_moves_no_other_options_key() -> None:
     # decision's own rows keep their keys; the cards take what is left.
     from helpers import random_positions
 
-    def rows(game: Game, cmds: list[C.Command]) -> dict[str, str]:
-        return {e.text: k for e, k in _bar_level(game, cmds)[1] if not e.weak}
-
     checked = 0
     kinds: set[str] = set()
     for game in random_positions(2, range(10)):
         legal = game.legal()
         if not any(isinstance(c, _CARDS) for c in legal):
             continue
-        mixed = rows(game, legal)
-        alone = rows(game, [c for c in legal if not isinstance(c, _CARDS)])
-        if set(mixed) != set(alone):
-            continue  # the cards made the list long enough to group: other rows
-        assert mixed == alone, game.pending.kind
-        checked += len(mixed)
-        kinds.add(game.pending.kind)
+        same = _own_keys_kept(game, legal, _CARDS)
+        checked += same
+        if same:
+            kinds.add(game.pending.kind)
     assert checked > 100 and len(kinds) >= 5, (checked, kinds)
+
+
+def _own_keys_kept(game: Game, legal: list[C.Command], guests: tuple[type, ...]) -> int:
+    """The decision's own rows' keys are the same with `guests` in the list as without them
+    (where they do not make it long enough to group otherwise); the rows compared."""
+    def own(cmds: list[C.Command]) -> dict[str, str]:
+        return {e.text: k for e, k in _bar_level(game, cmds)[1] if not e.weak}
+
+    mixed = own(legal)
+    alone = own([c for c in legal if not isinstance(c, guests)])
+    if set(mixed) != set(alone):
+        return 0  # the guests made the list long enough to group: other rows
+    assert mixed == alone, game.pending.kind
+    return len(mixed)
 
 
 def test_a_card_takes_a_letter_where_its_place_in_hand_is_a_cruise_or_display_number() -> None:
@@ -539,10 +547,7 @@ def test_drops_and_fees_take_letters_and_move_no_other_options_key() -> None:
 
     from galcruise_tui.widgets.decision import LETTERS
 
-    def own(game: Game, cmds: list[C.Command]) -> dict[str, str]:
-        return {e.text: k for e, k in _bar_level(game, cmds)[1] if not e.weak}
-
-    lettered = 0
+    lettered = kept = 0
     kinds: set[str] = set()
     for game in random_positions(2, range(10)):
         legal = game.legal()
@@ -561,8 +566,5 @@ def test_drops_and_fees_take_letters_and_move_no_other_options_key() -> None:
             if group is None:
                 break
             prefix = group
-        mixed = own(game, legal)
-        alone = own(game, [c for c in legal if not isinstance(c, _DROPS_AND_FEES)])
-        if set(mixed) == set(alone):  # the same grouping: the same keys
-            assert mixed == alone, game.pending.kind
-    assert lettered > 100 and len(kinds) >= 5, (lettered, kinds)
+        kept += _own_keys_kept(game, legal, _DROPS_AND_FEES)
+    assert lettered > 100 and len(kinds) >= 5 and kept > 100, (lettered, kinds, kept)
