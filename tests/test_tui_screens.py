@@ -183,6 +183,9 @@ def test_help_fits_80_columns_and_covers_the_end_rachel_and_the_npc() -> None:
                   "[b]The NPC[/b]", "▲ worker, ◆ expert", "PgUp", "Your", "final turn",
                   "Starting upgrade cards", "Variant auction", "Variant handicap"):
         assert words in HELP
+    # QA s53 Q9: the progress track's [o] (a neutral cube) was drawn but never explained;
+    # escaped, or the markup reads it as a style and drops it.
+    assert "[o] on the progress track: a neutral cube" in Text.from_markup(HELP).plain
 
 
 @pytest.mark.parametrize("width", [80, 100])
