@@ -107,6 +107,10 @@ def _replay(args: argparse.Namespace) -> int:
                     f"{g.state.round}; scores {g.scores()}; {g.waiting_for()}", 400))
         for note in rp.undo_notes():
             print(plain(note, 400))
+    if rp.mismatch is not None:
+        # As the app warns on loading it; `verify` refuses the file.
+        print(f"warning: the save's stored checkpoint at command {rp.mismatch} does not match "
+              "the position there (galcruise verify reports it)", file=sys.stderr)
     return 0
 
 
