@@ -62,11 +62,20 @@ def stops(game: Game, tile: str | None) -> str:
     return " ".join(STOP_LETTER[x] for x in t.stops) + f", fuel {t.fuel}"
 
 
+# A gain's fields in words, singular and plural: a pane read "1 blueprints" and "1 ads, 1
+# agenda" (QA s53 Q9).
+_GAIN_WORDS = (("money", "money", "money"), ("ads", "ad", "ads"), ("vp", "VP", "VP"),
+               ("reputation", "reputation", "reputation"),
+               ("resources", "resource", "resources"), ("food", "food", "food"),
+               ("oxygen", "oxygen", "oxygen"), ("fuel", "fuel", "fuel"),
+               ("agenda", "agenda card", "agenda cards"),
+               ("blueprints", "blueprint", "blueprints"))
+
+
 def gain_text(g: object) -> str:
-    parts = [f"{v} {k}" for k in ("money", "ads", "vp", "reputation", "resources", "food",
-                                  "oxygen", "fuel", "agenda", "blueprints")
+    parts = [f"{v} {one if v == 1 else many}" for k, one, many in _GAIN_WORDS
              if (v := getattr(g, k, 0))]
-    return (", ".join(parts) or "no bonus").replace(" vp", " VP")
+    return ", ".join(parts) or "no bonus"
 
 
 def blueprint_text(game: Game, bp: str) -> str:

@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
     sim.add_argument("--out", default=None)
+    sim.add_argument("--modules", default="", metavar="A,B",
+                     help="expansion modules, comma-separated, by the ids the new-game form "
+                          "and saves use (e.g. cabin_pairing,advancements)")
     sim.add_argument("--max-turns", type=int, default=None)
     from galcruise_tui import table_cli
 
@@ -98,6 +101,11 @@ def _replay(args: argparse.Namespace) -> int:
 
     rp = Replay.open(args.file)
     rp.goto(rp.length if args.to is None else args.to)
+    if args.to is not None and rp.index != args.to:
+        # Said, not only done: --to 9999 printed step 550/550 as if asked (QA s53 Q12). On
+        # stderr, so that --json stays one JSON document.
+        print(f"note: --to {args.to} is outside the save's steps 0 to {rp.length}; showing "
+              f"step {rp.index}", file=sys.stderr)
     if args.json:
         sys.stdout.write(rp.state_json().decode() + "\n")
     else:
@@ -107,17 +115,27 @@ def _replay(args: argparse.Namespace) -> int:
                     f"{g.state.round}; scores {g.scores()}; {g.waiting_for()}", 400))
         for note in rp.undo_notes():
             print(plain(note, 400))
+    if rp.mismatch is not None:
+        # As the app warns on loading it; `verify` refuses the file.
+        print(f"warning: the save's stored checkpoint at command {rp.mismatch} does not match "
+              "the position there (galcruise verify reports it)", file=sys.stderr)
     return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine import GameOptions
+    from engine import GameError, GameOptions
     from engine.bots.random_bot import RandomBot
     from saves import Session, Store, data_root
 
     n = args.players
+    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
     opts = GameOptions(players=n, seed=args.seed, difficulty=args.difficulty,
-                       seats=("random",) * n)
+                       seats=("random",) * n, modules=modules)
+    try:
+        opts.validate()  # the new-game form's check, and its words
+    except GameError as e:
+        print(f"galcruise: the game cannot start: {plain(str(e), 400)}", file=sys.stderr)
+        return 2
     if args.out:
         s = Session.new(opts)
         s.path = Path(args.out)

@@ -49,6 +49,10 @@ class Replay:
         self._agms: list[int] = [game.state.agm_done]
         # Undos by the position they went back to (the log length after the undo).
         self._undos: dict[int, list[UndoRecord]] = {}
+        # The file's stored hashes, checked as each position is first reached: the first one
+        # that differs (None: none so far). A replay of a save `verify` refuses said nothing.
+        self._want = dict(gf.hashes)
+        self.mismatch: int | None = None
         for rec in gf.undo_log:
             self._undos.setdefault(rec.at - rec.undone, []).append(rec)
 
@@ -75,6 +79,9 @@ class Replay:
         if len(self._turns) == self.index:
             self._turns.append(self.game.state.turn.number)
             self._agms.append(self.game.state.agm_done)
+            want = self._want.get(self.index)
+            if want is not None and self.mismatch is None and want != self.game.state_hash():
+                self.mismatch = self.index
         return events
 
     def step(self, n: int = 1) -> list[Event]:

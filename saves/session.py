@@ -55,10 +55,7 @@ def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | st
         raise refuse(where, f"its game options are not valid ({e})") from None
     comps = components_for(options.modules, data_hash)  # an older form of a module's data
     if data_hash != comps.data_hash:
-        raise refuse(where, f"made with the component data set {data_id} "
-                            f"({data_hash[:8]}), not the one loaded now, {comps.data_id} "
-                            f"({comps.data_hash[:8]}); start galcruise with --components DIR "
-                            f"(a folder holding data set {data_id}) to load it")
+        raise refuse(where, _other_data(data_id, data_hash, comps.data_id, comps.data_hash))
     if rules > RULES:
         raise refuse(where, f"played under rules version {rules}, newer than this galcruise's "
                             f"({RULES}): a newer galcruise can load it")
@@ -66,6 +63,18 @@ def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | st
         return Game.new(options, comps, rules)
     except GameError as e:
         raise refuse(where, f"its game options are not valid ({e})") from None
+
+
+def _other_data(data_id: str, data_hash: str, loaded_id: str, loaded_hash: str) -> str:
+    """Why a game made with another component data set cannot be rebuilt. When only the hash
+    differs, naming the set twice read as a riddle (QA s53 Q10): its files were changed."""
+    if data_id == loaded_id:
+        return (f"the component data of set {data_id} was changed since this game was made (then "
+                f"{data_hash[:8]}, now {loaded_hash[:8]}): start galcruise with --components "
+                f"DIR (a folder holding it as it was) to load it")
+    return (f"made with the component data set {data_id} ({data_hash[:8]}), not the one "
+            f"loaded now, {loaded_id} ({loaded_hash[:8]}); start galcruise with --components "
+            f"DIR (a folder holding data set {data_id}) to load it")
 
 
 class Session:
@@ -81,6 +90,7 @@ class Session:
         # The events of the moves replayed on load, for the screen's log; it takes them.
         self.backlog: list[Event] = []
         self.warning: str | None = None
+        self._end_matched = False  # set by _replay: a wrong checkpoint before a right end
         # Why the last autosave failed (read-only dir, full disk...), None once one succeeds.
         # The game goes on in memory; the screens show it as "not saved: <why>".
         self.save_error: str | None = None
@@ -154,7 +164,14 @@ class Session:
             rerecorded = s._replay(trusted=False)
         except _Diverged as e:
             raise refuse(path, str(e)) from None
-        if rerecorded:
+        if rerecorded and s._end_matched:
+            # Only a checkpoint between is wrong: the game is the one saved. Recorded again,
+            # the next save passes `verify`; the file is left as it is until then.
+            s.warning = (f"{path or 'The save'}: its checkpoint at command {rerecorded} does "
+                         f"not match the position there, though its final position does (a "
+                         f"damaged or edited file); its moves replay legally, so its "
+                         f"checkpoints are recorded again.")
+        elif rerecorded:
             # Another galcruise wrote it (a new version stores the position differently, or
             # changed a rule): every move is still legal, so the game goes on rather than
             # being lost. `verify` still reports the difference.
@@ -168,15 +185,14 @@ class Session:
         """Play the file's log into this fresh session; the command from which its stored
         hashes were recorded again (0: none needed).
 
-        Trusted: None at the first doubt. The engine is deterministic, so the hash at the log's
-        end vouches for the whole line and the ones between are not worked out again (they
-        cost a tenth of a load). Checked: _Diverged names the first command that is refused; a
-        stored hash that differs is no refusal (the moves are legal): the hashes from there on
-        are recorded again."""
+        Trusted: None at the first doubt. Every stored hash is checked as the replay passes it,
+        the ones between too: the hash at the log's end vouches for the line played, not for
+        the checkpoints a file carries, and a save whose middle checkpoint was wrong loaded
+        silently and kept it when saved again while `verify` refused it (QA s53 Q6). A hash
+        every HASH_EVERY commands costs about a tenth of a load. Checked: _Diverged names the
+        first command that is refused; a stored hash that differs is no refusal (the moves are
+        legal): the hashes from there on are recorded again."""
         expected = dict(self.file.hashes)
-        if trusted:
-            n = len(self.file.commands)
-            expected = {n: expected[n]} if n else {}
         rerecorded = 0
         for i, cmd in enumerate(self.file.commands):
             try:
@@ -193,6 +209,11 @@ class Session:
             rerecorded = i + 1
             self.file.hashes = [(k, h) for k, h in self.file.hashes if k < rerecorded]
             self.file.hashes.append((rerecorded, self.game.state_hash()))
+        n = len(self.file.commands)
+        # A wrong checkpoint in a line whose end still matches is the checkpoint's fault (a
+        # damaged or edited file), not another version's rules: the warning says which.
+        self._end_matched = bool(rerecorded) and rerecorded < n and n in expected and \
+            expected[n] == self.game.state_hash()
         return rerecorded
 
     def _drop_illegal_redo(self) -> None:

@@ -127,6 +127,20 @@ class Store:
                 return info
         return None
 
+    def decodes_whole(self, info: SaveInfo) -> bool:
+        """Whether the save's file decodes whole, its command log included, as `Session.load`
+        reads it: the main file, else its backup. The listing reads headers only, so a file
+        with a command no galcruise knows was offered by Continue and then refused (QA s53
+        Q11). Decoding imports the command types (15 ms once): asked after the title shows."""
+        path = Path(info.path)
+        for where in (path, backup_path(path)):
+            try:
+                decode(read_bytes(where), where)
+            except SaveError:
+                continue
+            return True
+        return False
+
     def rename(self, old: str, new: str) -> Path:
         src, dst = self.path_for(old), self.path_for(new)
         if not src.exists():

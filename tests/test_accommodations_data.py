@@ -42,6 +42,7 @@ def test_a_game_saved_when_the_module_added_only_its_three_cards_still_loads() -
     game recorded with that data set (its hash) is rebuilt with it and deals as it did."""
     from engine import Game, GameOptions
     from engine.components import with_module_cards
+    from saves import SaveError
     from saves.session import rebuild
 
     old = with_module_cards(load_components(), "accommodations")
@@ -60,6 +61,17 @@ def test_a_game_saved_when_the_module_added_only_its_three_cards_still_loads() -
     # A hash no form of the data has is still refused.
     with pytest.raises(Exception, match="made with the component data set"):
         rebuild(opts, "other", "0" * 64, "bad.json", RULES)
+    # QA s53 Q10: the same set's name with another hash named the set twice as if two: its
+    # files were changed since the game was made.
+    now = components_for(mods)
+    with pytest.raises(SaveError) as e:
+        rebuild(opts, now.data_id, "f" * 64, "bad.json", RULES)
+    assert e.value.problem == (
+        f"the component data of set {now.data_id} was changed since this game was made (then "
+        f"ffffffff, now {now.data_hash[:8]}): start galcruise with --components DIR (a folder "
+        "holding it as it was) to load it")
+    assert "not the one loaded now" in str(pytest.raises(
+        SaveError, rebuild, opts, "other", "0" * 64, "bad.json", RULES).value)
 
 
 @pytest.mark.parametrize("modules", COMBOS, ids=["+".join(c) for c in COMBOS])

@@ -230,6 +230,36 @@ def test_prefab_segment_is_not_offered_when_no_segment_could_be_built() -> None:
     g.apply(TakeAction(5, "schedule_cruise"))
     places = {c.token for c in g.legal() if isinstance(c, ScheduleCruise)}
     assert "bottom2" not in places and "bottom1" in places
+    # QA s53 Q3: the token is not offered, and the bar says why, as for any missing option.
+    from engine.view import view
+
+    assert [(m.label, m.reason) for m in view(g).missing()] == [
+        ("flip bottom token: Prefab Segment: a segment at 3 money off",
+         "its segment cannot be built now: needs a blueprint")]
+
+
+def test_a_prefab_segment_no_blueprint_can_pair_says_the_half_cabin_needed() -> None:
+    # QA s53 Q3 with cabin pairing: blueprints on show, money enough, but every one of them
+    # ½L or ½R beside a ship of ½C halves.
+    from engine.view import view
+
+    g = finish_setup(Game.new(GameOptions(players=2, seed=8, modules=(*ADV, "cabin_pairing")),
+                              components_for((*ADV, "cabin_pairing"))))
+    b = g.state.board
+    b.stations[4] = ["schedule_cruise", "schedule_cruise"]
+    b.occupants = [None] * 6
+    set_turn(g, PINK)
+    pink = g.state.players[PINK]
+    pink.blueprints, pink.money = [], 10
+    c = g.comps
+    pink.ships[0].segments = [x for x in b.blueprint_deck if c.cabin(x) == "centre"][:2]
+    b.blueprint_display = [x for x in b.blueprint_deck if c.cabin(x) == "left"][:5]
+    g.apply(PlaceWorker("worker", 5))
+    g.apply(TakeAction(5, "schedule_cruise"))
+    assert "bottom2" not in {c.token for c in g.legal() if isinstance(c, ScheduleCruise)}
+    assert [m.reason for m in view(g).missing()] == [
+        "its segment cannot be built now: no blueprint you hold or on display completes a "
+        "cabin on a ship at home (½C needed)"]
 
 
 def test_its_cards_experts_engine_join_and_module_cards_need_their_module() -> None:

@@ -331,3 +331,24 @@ def test_a_funding_bonus_of_a_resource_with_no_room_says_it_is_lost() -> None:
     assert describe(g, FundingBonus("money")) == "Funding bonus: 1 money"
     g.apply(FundingBonus("fuel"))
     assert blue.fuel == room
+
+
+def test_a_gain_and_rachels_guests_read_one_in_the_singular() -> None:
+    # QA s53 Q9: "‹Drafting Drive› 1 blueprints", "‹Memo Thruster› 1 ads, 1 agenda", and
+    # "Rachel launches ship 1 on a cruise with adventurous guest".
+    from engine.components import Gain
+    from engine.describe import gain_text
+    from engine.rules.rachel.launch import guest_words
+    from engine.view import View
+    from galcruise_tui.words import tidy
+
+    assert gain_text(Gain(blueprints=1)) == "1 blueprint"
+    assert gain_text(Gain(ads=1, agenda=1)) == "1 ad, 1 agenda card"
+    assert gain_text(Gain(money=2, ads=2, vp=1, agenda=2)) == "2 money, 2 ads, 1 VP, 2 agenda cards"
+    assert gain_text(Gain()) == "no bonus"
+    assert guest_words(["teal"]) == "a teal guest"
+    assert guest_words(["orange"]) == "an orange guest"
+    assert guest_words(["teal", "orange", "purple"]) == "teal, orange and purple guests"
+    v: View = view(Game.new(GameOptions(players=1, seed=3)))
+    line = f"T-5: Rachel launches ship 1 on cruise X9 with {guest_words(['orange'])}."
+    assert tidy(v, line) == "T-5: Rachel launches ship 1 on a cruise with an adventurous guest."

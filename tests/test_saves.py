@@ -285,6 +285,34 @@ def test_cli_verify_replay_simulate(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "Traceback" not in err and "x.json" in err
 
 
+def test_cli_simulate_takes_modules_and_replay_says_a_step_out_of_range(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # QA s53 Q12: no --modules (an expansion game could not be simulated for the viewer),
+    # and --to 9999 printed the last step with no word that it was not the one asked.
+    out = tmp_path / "sim.json"
+    mods = "cabin_pairing,advancements"
+    assert cli(["simulate", "--players", "2", "--seed", "3", "--max-turns", "8",
+                "--modules", mods, "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["options"]["modules"] == mods.split(",")
+    assert cli(["verify", str(out)]) == 0
+    capsys.readouterr()
+    assert cli(["simulate", "--modules", "cabin_pairing,specialised_blueprints",
+                "--out", str(tmp_path / "no.json")]) == 2
+    err = capsys.readouterr().err
+    # The new-game form's words (GameOptions.validate), and no file written.
+    assert "the game cannot start: modules" in err and "cannot be played together" in err
+    assert not (tmp_path / "no.json").exists()
+    n = len(json.loads(out.read_text())["commands"])
+    for to, shown in ((9999, n), (-5, 0)):
+        assert cli(["replay", str(out), "--to", str(to)]) == 0
+        got = capsys.readouterr()
+        assert got.out.startswith(f"step {shown}/{n}")
+        assert got.err == f"note: --to {to} is outside the save's steps 0 to {n}; showing " \
+            f"step {shown}\n"
+    assert cli(["replay", str(out), "--to", "3"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_a_default_typed_in_encodes_as_the_default(tmp_path: Path) -> None:
     # Equal strings that are other objects (from argv, a database, a prompt): msgspec leaves a
     # field out of the encoding only when it is its default object, so the same game hashed

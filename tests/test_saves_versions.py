@@ -100,3 +100,36 @@ def test_a_game_saved_with_an_earlier_data_edition_plays_on_with_it(
     assert s.game.comps.cockpit("ck02").condition.vp == 1
     s.apply(s.game.legal()[0])  # and it goes on with the data it began with
     assert Session.load(path).game.comps.data_hash == old.data_hash
+
+
+def test_a_wrong_middle_checkpoint_is_found_on_load_and_in_replay_and_recorded_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # QA s53 Q6: hashes[1] set to zeros: `verify` refused it (exit 1), but the app loaded it
+    # silently, saving again kept the wrong checkpoint, and `galcruise replay` said nothing.
+    from galcruise_tui.cli import main as cli
+
+    s = _played(tmp_path, 120)
+    want = s.game.state_hash()
+    doc = json.loads(s.path.read_bytes())
+    assert [i for i, _h in doc["hashes"]][1] == 50
+    doc["hashes"][1][1] = "0" * 32
+    s.path.write_text(json.dumps(doc))
+    backup_path(s.path).unlink()
+    before = s.path.read_bytes()
+    assert not verify(s.path)[0]
+
+    assert cli(["replay", str(s.path)]) == 0
+    err = capsys.readouterr().err
+    assert "checkpoint at command 50 does not match" in err
+    assert cli(["replay", str(s.path), "--to", "40"]) == 0  # no checkpoint passed
+    assert capsys.readouterr().err == ""
+
+    again = Session.load(s.path)
+    assert again.length == 120 and again.game.state_hash() == want
+    assert again.warning is not None and "checkpoint at command 50 does not match" in \
+        again.warning and "recorded again" in again.warning
+    assert "another version" not in again.warning  # its final position matched
+    assert s.path.read_bytes() == before  # untouched until the player saves
+    again.apply(again.game.legal()[0])
+    assert verify(s.path)[0]
+    assert Session.load(s.path).warning is None

@@ -9,6 +9,7 @@ import pytest
 
 from engine import Game, GameOptions, IllegalCommand, IllegalOptions
 from engine.commands import ChooseResource, Done, PlaceWorker
+from engine.describe import describe
 from engine.modules.starting_upgrades.commands import PickCard, RevealCard, SealBid
 from engine.modules.starting_upgrades.decisions import (
     PickStartingCard,
@@ -57,7 +58,8 @@ def test_book_example_pink_reveals_the_top_card_through_the_game() -> None:
     st = g.state.starting
     assert st is not None and st.hands[PINK] == [] and st.revealed[PINK] == "su01"
     assert len(st.box) == box + 2 and {"su01", "su12"} <= set(st.box)
-    assert any("reveals starting upgrade card su01: the 1 money token leaves the launch tower "
+    # The card by its number, as the player's own options name it (QA s53 Q7: "su01").
+    assert any("reveals starting upgrade card 1: the 1 money token leaves the launch tower "
                "for family upgrade 2" in e.text for e in events)
     # Her first turn goes on as usual: phase 2 (nothing in flight on a first turn).
     assert g.pending is not None and g.pending.kind == "phase2" and g.pending.seat == PINK
@@ -145,9 +147,12 @@ def test_solo_rachel_takes_the_other_card_and_places_its_token_without_a_bonus()
     assert st is not None and st.rachel == "su01"
     rachel = g.state.players[1]
     vp, money = rachel.vp, rachel.money
-    g.apply(next(c for c in g.legal() if isinstance(c, PlaceWorker)))
+    said = [e.text for e in g.apply(next(c for c in g.legal() if isinstance(c, PlaceWorker)))]
     while g.pending is not None and g.state.turn.seat == PINK:
-        g.apply(Done() if Done() in g.legal() else g.legal()[0])
+        said += [e.text for e in g.apply(Done() if Done() in g.legal() else g.legal()[0])]
+    # Her card and token by what the table sees, not "su01" and "her top2 token".
+    assert any("Rachel plays starting upgrade card 1: she takes the 1 VP token off her "
+               "launch tower (no bonus)" in t for t in said), said
     # Rachel's turn has begun (and perhaps ended): her card is placed.
     assert rachel.tower_top == ["up", "up", "removed", "up"]  # her 1 VP token, not 1 money
     assert g.state.rachel is not None and "up-t2" in g.state.rachel.upgrades
@@ -343,8 +348,15 @@ def test_with_advancements_and_the_tokens_elsewhere_the_card_follows_the_place()
               tower_replace=(0, 3))
     pink = g.state.players[PINK]
     money, rep = pink.money, pink.reputation
-    g.apply(RevealCard("su02"))  # bottom0: Investor Relations instead of 4 money
+    words = describe(g, RevealCard("su02"))
+    events = g.apply(RevealCard("su02"))  # bottom0: Investor Relations instead of 4 money
     assert (pink.money, pink.reputation) == (money + 2, rep + 2)
+    # The token's name, then its bonus (QA s53 Q7 read "take the Investor Relations: 2 money,
+    # 2 reputation token off"), and the card by its number in the option and the log alike.
+    assert words.startswith("Reveal card 2: take the Investor Relations token (2 money, "
+                            "2 reputation) off the launch tower; unlock "), words
+    assert any("reveals starting upgrade card 2: the Investor Relations token (2 money, "
+               "2 reputation) leaves the launch tower for " in e.text for e in events)
     g = dealt(hands={PINK: ["su02", "su17"]}, modules=(*SU, "advancements"),
               tower_replace=(0, 3))
     g.apply(RevealCard("su17"))  # bottom3: the Prefab Segment

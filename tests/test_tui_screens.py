@@ -123,23 +123,52 @@ def test_the_continue_line_wraps_between_its_parts_only(tmp_path: Path, width: i
     asyncio.run(main())
 
 
-def test_continue_is_the_game_played_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_continue_is_the_newest_unfinished_game_that_opens(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from textual.widgets import OptionList, Static
+
+    from saves.atomic import backup_path
+
     home = tmp_path / "h"
     save(home, DUO, "older", "2026-11-24T09:00:00Z", monkeypatch=monkeypatch)
     save(home, DUO, "newer", "2026-11-24T10:00:00Z", monkeypatch=monkeypatch)
 
-    async def check(expect: str | None) -> None:
+    async def check(expect: str | None, press: bool = False) -> str:
         app = GalcruiseApp(bot_delay=0, seed=1, data_dir=home)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             title = app.screen
             assert isinstance(title, TitleScreen)
+            if press:  # Continue refused by the game's rules: the next game is offered
+                await pilot.press("c")
+                await pilot.pause()
+                assert isinstance(app.screen, TitleScreen)
             assert (title.latest.name if title.latest else None) == expect
+            menu = title.query_one(OptionList)
+            return str(menu.get_option_at_index(0).prompt) + "|" + \
+                str(title.query_one("#title-error", Static).render())
 
     asyncio.run(check("newer"))
-    # The game played last is finished: Continue must not fall back on an older game.
+    # QA s53 Q11: a finished game made newest (simulate's output, a game just ended) hid
+    # Continue though unfinished games were there.
     save(home, DUO, "done", "2026-11-24T11:00:00Z", monkeypatch=monkeypatch, finish=True)
-    asyncio.run(check(None))
+    asyncio.run(check("newer"))
+    # Newest, unfinished, listed by its header, but its log holds a command no galcruise
+    # knows: Continue offered it and then failed. It offers the game that opens.
+    bad = save(home, DUO, "bad", "2026-11-24T12:00:00Z", monkeypatch=monkeypatch)
+    doc = json.loads(bad.read_bytes())
+    doc["commands"][2]["type"] = "no_such_command"
+    bad.write_text(json.dumps(doc))
+    backup_path(bad).unlink()
+    assert asyncio.run(check("newer")).startswith("c  Continue: newer")
+    # A log that decodes but replays illegally is found when Continue opens it: the reason
+    # shows, and Continue moves on.
+    doc["commands"][2] = {"type": "place_worker", "piece": "worker", "station": 9}
+    bad.write_text(json.dumps(doc))
+    shown = asyncio.run(check("newer", press=True))
+    assert shown.startswith("c  Continue: newer") and "replays illegally" in shown
 
 
 def test_the_new_game_form_starts_on_its_first_field() -> None:
@@ -184,6 +213,9 @@ def test_help_fits_80_columns_and_covers_the_end_rachel_and_the_npc() -> None:
                   "[b]The NPC[/b]", "▲ worker, ◆ expert", "PgUp", "Your", "final turn",
                   "Starting upgrade cards", "Variant auction", "Variant handicap"):
         assert words in HELP
+    # QA s53 Q9: the progress track's [o] (a neutral cube) was drawn but never explained;
+    # escaped, or the markup reads it as a style and drops it.
+    assert "[o] on the progress track: a neutral cube" in Text.from_markup(HELP).plain
 
 
 @pytest.mark.parametrize("width", [80, 100])

@@ -423,7 +423,43 @@ def test_build_ship_segments_missing_says_whether_the_ships_are_away_or_full() -
     assert _why_action(game, p, "build_segments") == "every ship of yours is in flight"
     ship.cruise = None
     p.money = 0
-    assert _why_action(game, p, "build_segments") == "cannot pay for a segment (0 money)"
+    assert _why_action(game, p, "build_segments") == \
+        "the cheapest segment that fits costs 1 money (you have 0)"
+
+
+def test_build_ship_segments_missing_under_pairing_names_the_half_cabin_needed() -> None:
+    # QA s53 Q1: with specialised blueprints a tester with 10 money and 2-money blueprints on
+    # show read "cannot pay for a segment (10 money)": both segments were ½C and every
+    # blueprint on offer ½L or ½R, so none could complete a cabin.
+    from engine.component_sets import components_for
+    from engine.view.options import _why_action
+    from tests.helpers import finish_setup
+
+    mods = ("specialised_blueprints",)
+    game = finish_setup(Game.new(GameOptions(players=2, seed=2, modules=mods),
+                                 components_for(mods)))
+    c, b = game.comps, game.state.board
+    p = game.state.players[0]
+    centre = [bp for bp in (*b.blueprint_deck, *b.blueprint_display) if c.cabin(bp) == "centre"]
+    sides = [bp for bp in b.blueprint_deck if c.cabin(bp) != "centre"
+             and c.blueprint(bp).cost <= 2]
+    p.ships[0].segments = centre[:2]
+    b.blueprint_display = sides[:5]
+    p.blueprints, p.money, p.reputation = [], 10, 3
+    assert _why_action(game, p, "build_segments") == \
+        "no blueprint you hold or on display completes a cabin on a ship at home (½C needed)"
+    p.blueprints = [sides[5]]
+    p.reputation = p.vp = 0  # the display is out of reach: 1 reputation a blueprint
+    assert _why_action(game, p, "build_segments") == \
+        "no blueprint you hold completes a cabin on a ship at home (½C needed)"
+    p.blueprints = []
+    assert _why_action(game, p, "build_segments") == "you hold no blueprint, and one built " \
+        "from the display costs 1 reputation (you have 0 reputation, 0 VP)"
+    p.blueprints, p.money = [centre[2]], 0
+    cost = c.blueprint(centre[2]).cost
+    assert cost > 0
+    assert _why_action(game, p, "build_segments") == \
+        f"the cheapest segment that fits costs {cost} money (you have 0)"
 
 
 def test_taking_gain_resources_or_refill_silo_shows_what_the_silo_holds() -> None:

@@ -112,7 +112,7 @@ def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
         return True
     row = p.tower_top if cmd.token.startswith("top") else p.tower_bottom
     row[int(cmd.token[-1])] = "flipped"
-    ctx.log("token", p.seat, f"{p.name} flips the {token_label(ctx, p, cmd.token)} token.")
+    ctx.log("token", p.seat, f"{p.name} flips {token_named(ctx, p, cmd.token)}.")
     gain_token(ctx, p, cmd.token)
     return True
 
@@ -137,7 +137,20 @@ def token_label(ctx: Ctx, p: Player, place: str) -> str:
     kind, n = (TOP_BONUS | BOTTOM_BONUS)[tid]
     if kind == "development":
         return "development at 4 money off"
-    return f"{n} {kind}{'s' if n > 1 and kind in ('ad', 'resource') else ''}"
+    word = "VP" if kind == "vp" else kind
+    return f"{n} {word}{'s' if n > 1 and kind in ('ad', 'resource') else ''}"
+
+
+def token_named(ctx: Ctx, p: Player, place: str) -> str:
+    """The token in a tower place as a sentence names it: "the 1 money token", "the Investor
+    Relations token (2 money, 2 reputation)". A module token's label is its name and bonus
+    ("Investor Relations: 2 money, 2 reputation"), which ran into "token" (QA s53 Q7)."""
+    label = token_label(ctx, p, place)
+    if module_token(ctx, token_id(ctx, p, place)):
+        name, sep, bonus = label.partition(": ")
+        if sep:
+            return f"the {name} token ({bonus})"
+    return f"the {label} token"
 
 
 # --- Advertise a Cruise -----------------------------------------------------------------

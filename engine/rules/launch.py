@@ -409,8 +409,8 @@ def liftoff(ctx: Ctx, dec: LaunchSupplies, cmd: Command) -> None:
         row = p.tower_top if p.scheduled_token.startswith("top") else p.tower_bottom
         row[int(p.scheduled_token[-1])] = "removed"
         ship.token = p.scheduled_token
-        label = cruises.token_label(ctx, p, p.scheduled_token)
-        ctx.log("launch", p.seat, f"T-1: the {label} token is loaded onto the engine.")
+        token = cruises.token_named(ctx, p, p.scheduled_token)
+        ctx.log("launch", p.seat, f"T-1: {token} is loaded onto the engine.")
     space = p.scheduled
     assert space is not None
     p.scheduled = None

@@ -25,6 +25,7 @@ from engine.rules.funding import drop_max
 from engine.rules.ships import cabins, in_flight
 from engine.state import RESOURCES, Player, Ship
 from engine.view.board import action_view
+from engine.view.segments import why_no_segment
 from engine.view.tech_use import no_use
 from engine.view.turn import PendingView, read_turn
 
@@ -170,14 +171,7 @@ def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one 
         if not any(b.blueprint_display):
             return "the blueprint display is empty"
     if action == "build_segments":
-        if not p.blueprints and not any(b.blueprint_display):
-            return "needs a blueprint"
-        if p.ships and all(in_flight(sh) for sh in p.ships):
-            return "every ship of yours is in flight"
-        limit = upgrades.max_segments(ctx, p)
-        if all(in_flight(sh) or len(sh.segments) >= limit for sh in p.ships):
-            return f"no ship at home has room (at most {limit} segments a ship)"
-        return f"cannot pay for a segment ({p.money} money)"
+        return why_no_segment(ctx, p)
     if action == "schedule_cruise":
         if p.scheduled is not None:
             return "you have a cruise scheduled already"
@@ -266,6 +260,9 @@ def missing(game: Game, pending: PendingView | None,
             out.append(MissingOption("Launch", why))
     elif pending.boarding is not None:
         out += _why_no_boarding(game, p, *pending.boarding, legal)
+    elif pending.action == "schedule_cruise" and any(isinstance(c, C.ScheduleCruise)
+                                                      for c in legal):
+        out += _hidden_tokens(game, p, legal)
     elif pending.action == "hire_expert" and isinstance(game.pending, Act):
         # An expert whose price is beyond the money: the bar listed only the other one.
         ctx = Ctx(s, game.comps)
@@ -289,6 +286,30 @@ def missing(game: Game, pending: PendingView | None,
                     f"Tour the {GUEST_NAME.get(colour, colour)} guest",
                     why or f"needs {cost} ad{'s' if cost != 1 else ''} (you have {p.ads})"))
     return tuple(out)
+
+
+def _hidden_tokens(game: Game, p: Player, legal: list[C.Command]) -> list[MissingOption]:
+    """Bottom launch-tower tokens still up that Schedule a Cruise does not offer: their bonus
+    (a segment, a development at 4 money off) could not be carried out now. A tester missed
+    the Prefab Segment token with no word why (QA s53 Q3)."""
+    ctx = Ctx(game.state, game.comps)
+    offered = {c.token for c in legal if isinstance(c, C.ScheduleCruise)}
+    ids = cruises.bottom_ids(ctx, p)
+    out: list[MissingOption] = []
+    for i, state in enumerate(p.tower_bottom):
+        place = f"bottom{i}"
+        if state != "up" or place in offered:
+            continue
+        label = f"flip bottom token: {cruises.token_label(ctx, p, place)}"
+        if not cruises.module_token(ctx, ids[i]):  # the base development at 4 money off
+            why = "every development is built" if not any(p.developments_left) else \
+                "no development can be built now, even at 4 money off"
+        elif (effect := game.comps.tower_token(ids[i]).effect).kind == "segment_token":
+            why = f"its segment cannot be built now: {why_no_segment(ctx, p, effect.amount)}"
+        else:
+            why = "not possible now"
+        out.append(MissingOption(label, why))
+    return out
 
 
 def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:

@@ -48,7 +48,9 @@ data folder rebinds them by id, e.g. undo = "z")
  Pieces      ▲ worker, ◆ expert; ▲ NPC is the NPC's worker
  Network     ═ developed connection, ┄ open; letters on it: its owners,
              o neutral, N the NPC;  ╔═╗ the station of this turn's worker
- Tracks      [P] a cube of P; ▶AGM1 ▶AGM2 ▶END the marks; ● reputation
+ Tracks      [P] a cube of P; ▶AGM1 ▶AGM2 ▶END the marks; ● reputation;
+             \\[o] on the progress track: a neutral cube put there at set-up
+             (the introductory set-up's, in section 2); cubes go past it
  Tower       [1$] token up, [1$▼] flipped for a cruise, ×1$ removed
 
 [b]A turn[/b]

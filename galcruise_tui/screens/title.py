@@ -34,6 +34,12 @@ class TitleScreen(Screen[None]):
     ]
     latest: SaveInfo | None = None  # the newest save, read when the screen is shown
 
+    def __init__(self) -> None:
+        super().__init__()
+        # Saves that would not open, by (path, updated): Continue skips them until they change.
+        self._refused: set[tuple[str, str]] = set()
+        self._decoded: set[tuple[str, str]] = set()  # and those that decoded whole
+
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(LOGO, id="logo")
@@ -50,20 +56,48 @@ class TitleScreen(Screen[None]):
         self._fill()
 
     def _latest(self) -> SaveInfo | None:
-        """The game played last, when it is not finished. Not the newest unfinished one: after
-        a game ends, Continue must not reopen some older game the player had left."""
+        """The newest game that is not finished and has not failed to open (QA s53 Q11: a
+        finished game made newest, by `simulate` or a game just ended, hid Continue though
+        unfinished saves were there). Read from the files' headers: `_confirm` then checks
+        that its file decodes whole."""
         try:
             infos = self.app.store.list()  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - no file in the saves folder may stop the app
             return None
-        last = next((i for i in infos if i.error is None), None)
-        return last if last is not None and not last.over else None
+        return next((i for i in infos if i.error is None and not i.over
+                     and (i.path, i.updated) not in self._refused), None)
 
-    def _fill(self) -> None:
+    def _confirm(self) -> None:
+        """After the title shows: if the save Continue offers does not decode whole (a
+        command no galcruise knows), offer the next one. Not before: decoding a log imports
+        the command types, a cost the title's first paint does without."""
+        changed = False
+        while self.latest is not None:
+            key = (self.latest.path, self.latest.updated)
+            if key in self._decoded:
+                break
+            try:
+                ok = self.app.store.decodes_whole(self.latest)  # type: ignore[attr-defined]
+            except Exception:  # noqa: BLE001 - as in _latest: never stop the app
+                ok = False
+            if ok:
+                self._decoded.add(key)
+                break
+            self._refused.add(key)
+            self.latest = self._latest()
+            changed = True
+        if changed:
+            self._fill(confirm=False)
+
+    def _fill(self, confirm: bool = True) -> None:
         menu = self.query_one(OptionList)
         menu.clear_options()
         # Read the saves folder once per visit: check_action runs on every footer refresh.
-        self.latest = latest = self._latest()
+        if confirm:
+            self.latest = self._latest()
+            if self.latest is not None:
+                self.call_after_refresh(self._confirm)
+        latest = self.latest
         if latest:
             # Wrapped between its parts only: at 100 columns "86 - 62 VP" broke after "-".
             menu.add_option(Option(Parts("c  Continue: ", [plain(latest.name),
@@ -94,6 +128,9 @@ class TitleScreen(Screen[None]):
                 err = app.open_saved(latest.path, replay=False,  # type: ignore[attr-defined]
                                      switch=False)
                 self.query_one("#title-error", Static).update(safe(err or "", 400))
+                if err:  # the reason stays shown; Continue moves on to the next game
+                    self._refused.add((latest.path, latest.updated))
+                    self._fill()
         elif what == "new":
             app.open_new_game()  # type: ignore[attr-defined]
         elif what == "tables":

@@ -102,14 +102,19 @@ def _bonus_possible(ctx: Ctx, p: Player, place: str) -> bool:
     return tid != "bottom3" or feasible(ctx, p, "build_development", 0, boost=4)
 
 
+def card_number(card_id: str) -> str:
+    """The number a starting upgrade card is known by ("9" for su09): the cards bear no
+    names, and the id read as internal in a bot's reveal (QA s53 Q7)."""
+    return card_id.removeprefix("su").lstrip("0") or card_id
+
+
 def card_words(ctx: Ctx, p: Player, card_id: str) -> str:
     """'card 1: take the 1 money token off the launch tower; unlock family upgrade 2 (You pay
     no fees ...)'."""
     card = ctx.c.starting_upgrade(card_id)
     up = ctx.c.upgrade(card.upgrade)
-    number = card.id.removeprefix("su").lstrip("0") or card.id  # the cards bear no names
-    return (f"card {number}: take the {cruises.token_label(ctx, p, card.token)} token off the "
-            f"launch tower; unlock {names.colour_name(up.colour)} upgrade {up.index} "
+    return (f"card {card_number(card.id)}: take {cruises.token_named(ctx, p, card.token)} off "
+            f"the launch tower; unlock {names.colour_name(up.colour)} upgrade {up.index} "
             f"({up.text.rstrip('.')})")
 
 
@@ -118,13 +123,13 @@ def reveal_apply(ctx: Ctx, dec: RevealStartingCard, cmd: Command) -> None:
     p = ctx.player(dec.seat)
     state = st(ctx)
     card = ctx.c.starting_upgrade(cmd.card)
-    label = cruises.token_label(ctx, p, card.token)
+    token = cruises.token_named(ctx, p, card.token)
     possible = _bonus_possible(ctx, p, card.token)
     r = su.reveal(card, p.tower_top, p.tower_bottom, p.upgrades)
     up = ctx.c.upgrade(card.upgrade)
     ctx.log("starting_upgrade", p.seat,
-            f"{p.name} reveals starting upgrade card {card.id}: the {label} token leaves the "
-            f"launch tower for {names.colour_name(up.colour)} upgrade {up.index}: {up.text}")
+            f"{p.name} reveals starting upgrade card {card_number(card.id)}: {token} leaves "
+            f"the launch tower for {names.colour_name(up.colour)} upgrade {up.index}: {up.text}")
     hand = list(state.hands[p.seat])
     state.hands[p.seat] = []
     state.revealed[p.seat] = card.id
@@ -140,7 +145,7 @@ def reveal_apply(ctx: Ctx, dec: RevealStartingCard, cmd: Command) -> None:
     if possible:
         cruises.gain_token(ctx, p, card.token)
     else:
-        ctx.log("starting_upgrade", p.seat, f"{p.name} cannot use the {label} token now: "
+        ctx.log("starting_upgrade", p.seat, f"{p.name} cannot use {token} now: "
                 "its bonus is lost.")
     # After the bonus (a development at 4 off sees the tower as it was, as for a cruise).
     p.tower_top, p.tower_bottom = r.top, r.bottom
@@ -167,10 +172,10 @@ def rachel_reveal(ctx: Ctx, p: Player, state: StartingUpgrades) -> None:
     if card.upgrade not in ctx.s.rachel.upgrades:
         ctx.s.rachel.upgrades.append(card.upgrade)
     up = ctx.c.upgrade(card.upgrade)
-    took = f"takes her {token} token off the launch tower" if token else \
+    took = f"takes {cruises.token_named(ctx, p, token)} off her launch tower" if token else \
         "has no such token left on her launch tower"
-    ctx.log("rachel", p.seat, f"Rachel plays starting upgrade card {card.id}: she {took} "
-            f"(no bonus) and covers her {names.colour_name(up.colour)} upgrade space "
+    ctx.log("rachel", p.seat, f"Rachel plays starting upgrade card {card_number(card.id)}: "
+            f"she {took} (no bonus) and covers her {names.colour_name(up.colour)} upgrade space "
             f"{up.index}.")
     state.revealed[p.seat] = card.id
     state.box.append(card.id)

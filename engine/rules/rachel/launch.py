@@ -25,6 +25,16 @@ TOP_SECTION = 2
 VP_TOKEN = "top2"
 
 
+def guest_words(colours: list[str]) -> str:
+    """The guests boarding, with an article for one ('a teal guest', 'teal and orange
+    guests'): a log read 'with adventurous guest' once the screen named the kind (QA s53 Q9)."""
+    if not colours:
+        return "no guests"
+    if len(colours) == 1:
+        return f"{'an' if colours[0][0] in 'aeiou' else 'a'} {colours[0]} guest"
+    return f"{', '.join(colours[:-1])} and {colours[-1]} guests"
+
+
 def _say(ctx: Ctx, p: Player, text: str) -> None:
     ctx.log("rachel", p.seat, text)
 
@@ -154,7 +164,7 @@ def launch(ctx: Ctx, p: Player, card: RachelCard) -> str:
         guests = [c for c, _ in plan]
     ship.guests, ship.berths = guests, room
     _say(ctx, p, f"T-5: Rachel launches ship {i + 1} on cruise {tile} with "
-         f"{' and '.join(guests)} guest{'s' if len(guests) != 1 else ''}.")
+         f"{guest_words(guests)}.")
     progress.place_cube(ctx, p.seat, "launch")
     # T-3: only fuel counts for her; her capacity is the fuel row's highest number showing.
     fuel = ctx.c.cruise_tile(tile).fuel
