@@ -648,30 +648,28 @@ def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
             if not screen.hinting:
                 break
             await pilot.pause(0.01)
-        from rich.text import Text
-
-        notes = [Text.from_markup(str(x.message)).plain for x in app._notifications]
-        hint = next(m for m in notes if m.startswith("1. "))
         from galcruise_tui.screens.game import THINKING
 
-        assert THINKING not in notes  # the answer took the place of "thinking"
+        assert THINKING not in [str(x.message) for x in app._notifications]  # answered
+        hint = screen.hint_shown()
         for i, (cmd, worth) in enumerate(expected, 1):
             assert f"{i}. {' '.join(screen.query_one(DecisionBar).keys_for(cmd))}" in hint
             assert f"(worth {worth:.1f})" in hint
+        assert "worth: the expert's estimate of your VP" in hint  # what the number is
         assert screen.session.length == n and screen.game.state_hash() == h  # nothing played
         await choose(app, pilot, screen, expected[0][0])  # the move takes the hint away
-        assert not any(str(x.message).startswith("1. ") for x in app._notifications)
+        assert not screen.hint_shown() and not screen.query_one("#hint").display
         # So does an undo: the hint, asked again, spoke of the position taken back.
         await pilot.press("h")
         for _ in range(3000):
             if not screen.hinting:
                 break
             await pilot.pause(0.01)
-        assert any(str(x.message).startswith("1. ") for x in app._notifications)
+        assert screen.hint_shown().startswith("1. ")
         await pilot.press("u")
         await pilot.pause()
         assert screen.session.length == n
-        assert not any(str(x.message).startswith("1. ") for x in app._notifications)
+        assert not screen.hint_shown() and not screen.query_one("#hint").display
 
     run(body, size=(100, 30))
 
@@ -693,7 +691,8 @@ def test_esc_puts_a_hint_away_before_it_steps_back_and_a_new_hint_replaces_the_o
                 await pilot.pause(0.01)
 
         def hints() -> int:
-            return sum(str(x.message).startswith("1. ") for x in app._notifications)
+            return int(bool(screen.hint_shown())) + \
+                sum(str(x.message).startswith("1. ") for x in app._notifications)
 
         await hint()
         await hint()
@@ -704,3 +703,40 @@ def test_esc_puts_a_hint_away_before_it_steps_back_and_a_new_hint_replaces_the_o
         assert not bar.in_group
 
     run(body, size=(100, 30))
+
+
+def test_at_80x24_the_hint_stands_above_the_options_and_says_what_worth_is() -> None:
+    # QA s53 Q4: a notice over the right half of the options, "(worth 71.5)" unexplained, and
+    # nothing said Esc closes it.
+    from test_tui_panes import open_game, session_after
+
+    from engine import GameOptions
+
+    def main_choice(g: Game) -> bool:
+        return g.pending is not None and g.pending.kind == "phase2" and g.state.turns_taken > 3
+
+    session = session_after(GameOptions(players=1, seed=5), main_choice)
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        bar = screen.query_one(DecisionBar)
+        await pilot.press("h")
+        for _ in range(3000):
+            if not screen.hinting:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        box = screen.query_one("#hint")
+        assert box.display and box.region.bottom <= screen.query_one("#decision").region.y
+        assert "Esc closes it, so does your move" in str(box.border_title)
+        shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        said = " ".join(shown.split())  # the note wraps
+        assert "worth: the expert's estimate of your VP" in said
+        assert "less VP your bumps hand Rachel" in said  # solo: what the expert counts
+        for e in bar.entries:  # every option still whole in view, none under the hint
+            assert e.text in shown, (e.text, shown)
+        for i in range(1, 4):
+            assert f"{i}. " in shown and "(worth " in shown
+        await pilot.press("escape")
+        assert not box.display and not screen.hint_shown()
+
+    open_game(session, (80, 24), body)
