@@ -740,3 +740,67 @@ def test_at_80x24_the_hint_stands_above_the_options_and_says_what_worth_is() -> 
         assert not box.display and not screen.hint_shown()
 
     open_game(session, (80, 24), body)
+
+
+def _whole_keys(app: GalcruiseApp) -> str:
+    """The key line, after checking that each key on it shows whole: its key and its word
+    (or the word's short form), never cut in the middle."""
+    from galcruise_tui.widgets.keybar import SHORTER, KeyBar
+
+    bar = app.screen.query_one(KeyBar)
+    line = bar.render().plain
+    assert len(line) == app.size.width, line
+    for start, end, entry in bar._spans:
+        said = line[start:end].strip(" ▏")
+        words = {f"{entry.display} {entry.description}",
+                 f"{entry.display} {SHORTER.get(entry.description, entry.description)}"}
+        if entry is bar.palette:
+            words.add(entry.display)  # the palette key may go without its word
+        assert said in words, (said, line)
+    assert " ? Help " in line or "? Help " in line, line  # the help key always stays
+    return line
+
+
+def test_the_key_line_at_80_columns_shows_whole_keys_while_a_bot_thinks_and_in_a_group() -> None:
+    # QA s53: "... space Skip pause ? Hel▏^p" while a bot thought at 80x24.
+    from test_tui_panes import session_after
+
+    from engine import GameOptions
+
+    async def main() -> None:
+        # A greedy bot about to move, with a pause before it: the key line offers the skip.
+        opts = GameOptions(players=2, seed=5, seats=("human", "greedy"))
+        session = session_after(opts, lambda g: g.state.turns_taken > 2, seat=0)
+        app = GalcruiseApp(bot_delay=5, seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = GameScreen(session)
+            app.push_screen(screen)
+            await pilot.pause()
+            bar = screen.query_one(DecisionBar)
+            await choose_by_keys(pilot, screen, screen.game.legal()[0])
+            assert screen.thinking
+            line = _whole_keys(app)
+            assert "space Skip" in line and "u Undo" in line, line
+            await pilot.press("space")  # the bot moves; a human's choice again
+            for _ in range(3000):
+                if screen.human_turn():
+                    break
+                await pilot.pause(0.01)
+            group = next((i for i, e in enumerate(bar.entries) if e.prefix is not None), None)
+            if group is not None:
+                bar.pick(group)
+                await pilot.pause()
+            line = _whole_keys(app)
+            assert "h Hint" in line, line
+            assert group is None or "esc Back" in line, line
+
+    asyncio.run(main())
+
+
+async def choose_by_keys(pilot, screen: GameScreen, cmd: C.Command) -> None:  # noqa: ANN001
+    n = screen.session.length
+    await type_keys(pilot, *screen.query_one(DecisionBar).keys_for(cmd))
+    for _ in range(1000):
+        if screen.session.length > n:
+            return
+        await pilot.pause(0.001)
