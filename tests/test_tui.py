@@ -648,30 +648,28 @@ def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
             if not screen.hinting:
                 break
             await pilot.pause(0.01)
-        from rich.text import Text
-
-        notes = [Text.from_markup(str(x.message)).plain for x in app._notifications]
-        hint = next(m for m in notes if m.startswith("1. "))
         from galcruise_tui.screens.game import THINKING
 
-        assert THINKING not in notes  # the answer took the place of "thinking"
+        assert THINKING not in [str(x.message) for x in app._notifications]  # answered
+        hint = screen.hint_shown()
         for i, (cmd, worth) in enumerate(expected, 1):
             assert f"{i}. {' '.join(screen.query_one(DecisionBar).keys_for(cmd))}" in hint
             assert f"(worth {worth:.1f})" in hint
+        assert "worth: the expert's estimate of your VP" in hint  # what the number is
         assert screen.session.length == n and screen.game.state_hash() == h  # nothing played
         await choose(app, pilot, screen, expected[0][0])  # the move takes the hint away
-        assert not any(str(x.message).startswith("1. ") for x in app._notifications)
+        assert not screen.hint_shown() and not screen.query_one("#hint").display
         # So does an undo: the hint, asked again, spoke of the position taken back.
         await pilot.press("h")
         for _ in range(3000):
             if not screen.hinting:
                 break
             await pilot.pause(0.01)
-        assert any(str(x.message).startswith("1. ") for x in app._notifications)
+        assert screen.hint_shown().startswith("1. ")
         await pilot.press("u")
         await pilot.pause()
         assert screen.session.length == n
-        assert not any(str(x.message).startswith("1. ") for x in app._notifications)
+        assert not screen.hint_shown() and not screen.query_one("#hint").display
 
     run(body, size=(100, 30))
 
@@ -693,7 +691,8 @@ def test_esc_puts_a_hint_away_before_it_steps_back_and_a_new_hint_replaces_the_o
                 await pilot.pause(0.01)
 
         def hints() -> int:
-            return sum(str(x.message).startswith("1. ") for x in app._notifications)
+            return int(bool(screen.hint_shown())) + \
+                sum(str(x.message).startswith("1. ") for x in app._notifications)
 
         await hint()
         await hint()
@@ -704,3 +703,104 @@ def test_esc_puts_a_hint_away_before_it_steps_back_and_a_new_hint_replaces_the_o
         assert not bar.in_group
 
     run(body, size=(100, 30))
+
+
+def test_at_80x24_the_hint_stands_above_the_options_and_says_what_worth_is() -> None:
+    # QA s53 Q4: a notice over the right half of the options, "(worth 71.5)" unexplained, and
+    # nothing said Esc closes it.
+    from test_tui_panes import open_game, session_after
+
+    from engine import GameOptions
+
+    def main_choice(g: Game) -> bool:
+        return g.pending is not None and g.pending.kind == "phase2" and g.state.turns_taken > 3
+
+    session = session_after(GameOptions(players=1, seed=5), main_choice)
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        bar = screen.query_one(DecisionBar)
+        await pilot.press("h")
+        for _ in range(3000):
+            if not screen.hinting:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        box = screen.query_one("#hint")
+        assert box.display and box.region.bottom <= screen.query_one("#decision").region.y
+        assert "Esc closes it, so does your move" in str(box.border_title)
+        shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        said = " ".join(shown.split())  # the note wraps
+        assert "worth: the expert's estimate of your VP" in said
+        assert "less VP your bumps hand Rachel" in said  # solo: what the expert counts
+        for e in bar.entries:  # every option still whole in view, none under the hint
+            assert e.text in shown, (e.text, shown)
+        for i in range(1, 4):
+            assert f"{i}. " in shown and "(worth " in shown
+        await pilot.press("escape")
+        assert not box.display and not screen.hint_shown()
+
+    open_game(session, (80, 24), body)
+
+
+def _whole_keys(app: GalcruiseApp) -> str:
+    """The key line, after checking that each key on it shows whole: its key and its word
+    (or the word's short form), never cut in the middle."""
+    from galcruise_tui.widgets.keybar import SHORTER, KeyBar
+
+    bar = app.screen.query_one(KeyBar)
+    line = bar.render().plain
+    assert len(line) == app.size.width, line
+    for start, end, entry in bar._spans:
+        said = line[start:end].strip(" ▏")
+        words = {f"{entry.display} {entry.description}",
+                 f"{entry.display} {SHORTER.get(entry.description, entry.description)}"}
+        if entry is bar.palette:
+            words.add(entry.display)  # the palette key may go without its word
+        assert said in words, (said, line)
+    assert " ? Help " in line or "? Help " in line, line  # the help key always stays
+    return line
+
+
+def test_the_key_line_at_80_columns_shows_whole_keys_while_a_bot_thinks_and_in_a_group() -> None:
+    # QA s53: "... space Skip pause ? Hel▏^p" while a bot thought at 80x24.
+    from test_tui_panes import session_after
+
+    from engine import GameOptions
+
+    async def main() -> None:
+        # A greedy bot about to move, with a pause before it: the key line offers the skip.
+        opts = GameOptions(players=2, seed=5, seats=("human", "greedy"))
+        session = session_after(opts, lambda g: g.state.turns_taken > 2, seat=0)
+        app = GalcruiseApp(bot_delay=5, seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = GameScreen(session)
+            app.push_screen(screen)
+            await pilot.pause()
+            bar = screen.query_one(DecisionBar)
+            await choose_by_keys(pilot, screen, screen.game.legal()[0])
+            assert screen.thinking
+            line = _whole_keys(app)
+            assert "space Skip" in line and "u Undo" in line, line
+            await pilot.press("space")  # the bot moves; a human's choice again
+            for _ in range(3000):
+                if screen.human_turn():
+                    break
+                await pilot.pause(0.01)
+            group = next((i for i, e in enumerate(bar.entries) if e.prefix is not None), None)
+            if group is not None:
+                bar.pick(group)
+                await pilot.pause()
+            line = _whole_keys(app)
+            assert "h Hint" in line, line
+            assert group is None or "esc Back" in line, line
+
+    asyncio.run(main())
+
+
+async def choose_by_keys(pilot, screen: GameScreen, cmd: C.Command) -> None:  # noqa: ANN001
+    n = screen.session.length
+    await type_keys(pilot, *screen.query_one(DecisionBar).keys_for(cmd))
+    for _ in range(1000):
+        if screen.session.length > n:
+            return
+        await pilot.pause(0.001)

@@ -568,3 +568,28 @@ def test_drops_and_fees_take_letters_and_move_no_other_options_key() -> None:
             prefix = group
         kept += _own_keys_kept(game, legal, _DROPS_AND_FEES)
     assert lettered > 100 and len(kinds) >= 5 and kept > 100, (lettered, kinds, kept)
+
+
+def test_at_80x24_the_reasons_for_a_missing_place_and_launch_show_above_the_cards() -> None:
+    # QA s53 Q5: below the cards, drops and technologies the two reasons were out of sight at
+    # 80x24 with nothing saying more was below.
+    from test_tui_panes import open_game, session_after
+
+    def both_missing(g: Game) -> bool:
+        if g.pending is None or g.pending.kind != "phase2":
+            return False
+        heads = [r.split(":")[0] for r in unavailable(view(g))]
+        # Six or seven rows of cards, drops and technologies besides the meeting (flat, not
+        # a group): at 80x24 the reasons below them were out of sight.
+        return "Place a worker" in heads and "Launch" in heads and len(g.legal()) in (7, 8)
+
+    session = session_after(GameOptions(players=1, seed=5), both_missing, seed=7)
+
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
+        bar = screen.query_one(DecisionBar)
+        assert any(e.weak for e in bar.entries)  # cards or drops to list as well
+        shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert "Place a worker: your break room is empty" in shown, shown
+        assert "Launch: no worker in your break room" in shown, shown
+
+    open_game(session, (80, 24), body)

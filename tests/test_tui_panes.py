@@ -292,3 +292,38 @@ def test_the_network_keeps_its_boxes_whole_at_every_width_with_the_log_beside_or
             assert screen.has_class("narrow") == (width < 120)
 
     open_game(session, (80, 24), body)
+
+
+def test_a_long_ship_breaks_between_its_parts_and_keeps_its_cabins_beside_its_engine() -> None:
+    # QA s53 Q8: at 160x48 the side pane showed "...═[Silk Hammoc… RF ½C]═‹Starter Engine" at
+    # its edge; the pane's own wrapping broke the engine's name and put "A›  cabins 1" where
+    # the player did not see it.
+    from engine.view import view
+    from galcruise_tui.widgets.panes import SidePane
+    from galcruise_tui.widgets.render import SHIP_ROW, ship_strip
+
+    modules = ("accommodations", "station_bonuses", "advanced_technologies", "advancements",
+               "specialised_blueprints", "starting_upgrades")
+
+    def long_ship(g: Game) -> bool:
+        return any(len(sh.segments) >= 2 for sh in view(g).player(0).ships)
+
+    options = GameOptions(players=2, seed=5, seats=("human", "random"), modules=modules)
+    session = session_after(options, long_ship, seed=1)
+    ships = view(session.game).player(0).ships
+    # On one line the longest strip would not fit the side pane (81 columns at 160x48).
+    assert max(len(ship_strip(sh).replace("\n    ", "")) for sh in ships) > 81
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        side = screen.query_one(SidePane)
+        assert side.display
+        drawing = side.query_one(Drawing)
+        rows = [r.text.rstrip() for r in drawing._rows_at(drawing.size.width)]
+        for sh in ships:
+            first = next(i for i, r in enumerate(rows) if r.startswith(f" {sh.index}. ‹"))
+            strip = rows[first:first + 3]
+            # The engine whole, the cabins beside it; every row fits without the pane's wrap.
+            assert any(f"‹{sh.engine}›  cabins {sh.cabins}" in r for r in strip), strip
+            assert all(len(r) <= SHIP_ROW for r in strip), strip
+
+    open_game(session, (160, 48), body)

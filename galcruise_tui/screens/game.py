@@ -29,6 +29,8 @@ from galcruise_tui.step_back import steps_back
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
+from galcruise_tui.widgets.hint import TITLE as HINT_TITLE
+from galcruise_tui.widgets.hint import hint_plain, hint_text
 from galcruise_tui.widgets.keybar import KeyBar
 from galcruise_tui.widgets.log import GameLog, event_line
 from galcruise_tui.widgets.marked import marked
@@ -171,6 +173,7 @@ class GameScreen(Screen[None]):
         self.hinting = False  # the expert is working out a hint
         # The session length a hint on screen was asked at: it speaks of that position only.
         self._hint_at: int | None = None
+        self._hint_rows: list[tuple[str, str, float]] = []  # (keys, words, worth), best first
         self._handed: tuple[int, int] | None = None  # (move, seat) the keyboard went to
 
     def compose(self) -> ComposeResult:
@@ -185,6 +188,11 @@ class GameScreen(Screen[None]):
             summary.border_title = ("The others' turns · PgUp/PgDn scroll · Esc closes · a key "
                                     "closes and acts")
             yield Static("", id="summary-text")
+        # The hint stands above the options it names, never over them (a notice at 80x24 hid
+        # the right half of the list while the player chose: QA s53 Q4).
+        with VerticalScroll(id="hint", can_focus=False) as hint:
+            hint.border_title = HINT_TITLE
+            yield Static("", id="hint-text")
         with Vertical(id="decision"):
             yield Static("", id="waiting")
             yield DecisionBar(id="options")
@@ -256,6 +264,8 @@ class GameScreen(Screen[None]):
                 side.show(v)
             self._set("#status", self._status(v, width))  # the seats' rows fit the width
             self._set("#waiting", self._waiting_line(v, width - 2))  # its marker fits too
+            if self._hint_at is not None:
+                self._draw_hint()  # a choice per row on a short screen, wrapped on a tall one
 
     def _status(self, v: View, width: int) -> str:
         """The status line for `width` columns; at a table it starts 'Your move' when it is."""
@@ -347,8 +357,7 @@ class GameScreen(Screen[None]):
         """
         if self._hint_at is not None and self._hint_at != self.session.length:
             # A move, an undo or a redo: the hint spoke of a position no longer shown.
-            self.app.clear_notifications()
-            self._hint_at = None
+            self.dismiss_hint()
         g = self.game
         bot_next = g.pending is not None and self.seat_kind(g.pending.seat) != "human"
         start_bot = bot_next and not self.thinking and not g.is_over
@@ -628,8 +637,9 @@ class GameScreen(Screen[None]):
         """Put a hint on screen away (Esc does it first); whether there was one."""
         if self._hint_at is None:
             return False
-        self.app.clear_notifications()
+        self.query_one("#hint").display = False
         self._hint_at = None
+        self._hint_rows = []
         return True
 
     def action_dismiss_hint(self) -> None:
@@ -663,16 +673,31 @@ class GameScreen(Screen[None]):
         if not self.is_attached or at != self.session.length:
             return  # the position moved on while the expert thought
         bar = self.query_one(DecisionBar)
-        lines = []
-        for i, (cmd, worth) in enumerate(hints, 1):
+        rows = []
+        for cmd, worth in hints:
             try:
                 keys = " ".join(bar.keys_for(cmd))
-            except StopIteration:
+            except (StopIteration, LookupError):
                 keys = "?"
-            said = tidy(view(self.game), describe(self.game, cmd))
-            lines.append(f"{i}. [b]{safe(keys)}[/b]  {safe(said)}  (worth {worth:.1f})")
-        self.notify("\n".join(lines), title="Hint: the expert would choose", timeout=20)
+            rows.append((keys, tidy(view(self.game), describe(self.game, cmd)), worth))
+        self._hint_rows = rows
         self._hint_at = at
+        self._draw_hint()
+
+    def hint_shown(self) -> str:
+        """The hint box's words as plain lines ("" when none is shown)."""
+        if self._hint_at is None:
+            return ""
+        return hint_plain(self._hint_rows, self.game.options.players == 1)
+
+    def _draw_hint(self) -> None:
+        """The hint box for the screen's size: below SHORT rows each choice takes one row (the
+        options under it show their words whole), so the boards keep a few rows."""
+        self.query_one("#hint-text", Static).update(
+            hint_text(self._hint_rows, self.game.options.players == 1, self.size.height < SHORT))
+        box = self.query_one("#hint", VerticalScroll)
+        box.display = True
+        box.scroll_home(animate=False)
 
     def _bot_done(self, cmd: Command, at: int) -> None:
         self.thinking = False

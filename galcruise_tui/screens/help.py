@@ -28,8 +28,10 @@ data folder rebinds them by id, e.g. undo = "z")
  PgUp PgDn     scroll the pane in view (Home / End: its top / bottom)
  l             the log (l again: back)     u / r   undo / redo
  p             pause before each bot move: 0, 0.4, 1 or 2 seconds
- h             hint: the expert bot's three best choices now, with their
-               worth; none is played (a few seconds at a main choice)
+ h             hint: the expert bot's three best choices now, above the
+               options, each with its worth: the expert's estimate of your VP
+               soon after it, with what should still score. None is played
+               (a few seconds at a main choice); Esc or your move closes it
  space         skip a bot's pause          ctrl+s  save under a new name
  ctrl+p        every legal move in words: type a few letters, Enter plays it
  q             back to the title (saved); at a table, back to the Tables

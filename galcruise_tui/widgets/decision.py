@@ -273,8 +273,16 @@ class DecisionBar(OptionList):
             # Wrapped like an option, under its own text (a long crumb went to column 0).
             opts.append(Option(Hanging(Text(f" {BACK_KEY} ", style="bold reverse"), 1,
                                        Text(f"‹ back   ({crumb})")), id="back"))
+        # Why the options a player looks for are missing comes right after the decision's own
+        # rows, before the cards and drops: below those, at 80x24 the reasons for a missing
+        # place or launch were out of sight with nothing saying so (QA s53 Q5).
+        reasons = [Option(Hanging(Text("  · "), 1, Text(text), "dim italic"), disabled=True)
+                   for text in self.unavailable] if self.entries and not self.in_group else []
         head: str | None = None
         for i, e in enumerate(self.entries):
+            if e.weak and reasons:
+                opts += reasons
+                reasons = []
             if e.head is not None and e.head != head:
                 opts.append(Option(Text(f" {e.head}:", style="bold"), disabled=True))
             head = e.head
@@ -285,10 +293,7 @@ class DecisionBar(OptionList):
             label = Hanging(Text(f" {key} ", style="bold reverse"),
                              3 if e.head is not None else 1, text)
             opts.append(Option(label, id=f"e{i}"))
-        if self.entries and not self.in_group:
-            for text in self.unavailable:
-                opts.append(Option(Hanging(Text("  · "), 1, Text(text), "dim italic"),
-                                   disabled=True))
+        opts += reasons  # no cards here: after the rows
         if not opts:
             opts = [Option("(nothing to choose now)", disabled=True)]
         self.add_options(opts)

@@ -413,9 +413,49 @@ def _dots(n: int) -> str:
 
 
 # --- a player's board ----------------------------------------------------------------------
+# A ship's strip is laid out in rows of at most this many columns, broken between its cells:
+# the narrowest place a board is drawn, the Players tab beside the 44-column log at 120 and
+# at 160 columns, has 72 (less its padding and scrollbar). Left to the pane to wrap, a long
+# strip broke inside a name ("‹Starter Engine" / "A›") and at 160x48 its end, "cabins 1",
+# fell out of the side pane's view (QA s53 Q8).
+SHIP_ROW = 72
+CARRIED = "    "
+
+
 def _cut(name: str, n: int) -> str:
     """`name` in at most `n` columns, an ellipsis where it was cut (a ship strip must fit)."""
     return name if len(name) <= n else name[:n - 1].rstrip() + "…"
+
+
+def _cols(markup: str) -> int:
+    """The columns a line of markup takes on screen."""
+    return Text.from_markup(markup).cell_len
+
+
+def _ship_rows(head: str, cells: list[str], notes: list[str]) -> str:
+    """A ship's strip in rows of at most SHIP_ROW columns, broken between its cells; a row
+    carried on starts with its joint (═), indented under the ship's number. `notes` follow
+    (its cabins, its penalty), each kept whole, on the last row while they fit."""
+    rows: list[str] = []
+    row, used = head, _cols(head)
+    for k, cell in enumerate(cells):
+        joint = "═" if k else ""
+        width = _cols(cell) + len(joint)
+        if k and used + width > SHIP_ROW:
+            rows.append(row)
+            row, used = CARRIED, len(CARRIED)
+        row += joint + cell
+        used += width
+    for note in notes:
+        width = _cols(note)
+        if used + width > SHIP_ROW:
+            rows.append(row)
+            note = note.lstrip()
+            row, used = CARRIED, len(CARRIED) + _cols(note)
+        else:
+            used += width
+        row += note
+    return "\n".join([*rows, row])
 
 
 def ship_strip(sh: ShipView) -> str:
@@ -431,13 +471,13 @@ def ship_strip(sh: ShipView) -> str:
         # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
         mark = f" ½{seg.half[0].upper()}" if seg.half else ""
         seen = "✓" if seg.visited else ""  # 専門設計図: started on this day in space
-        cells.append(f"\\[{seen}{_text(_cut(seg.name, 12))} {icons}{mark}]")
+        cells.append(f"\\[{seen}{_text(_cut(seg.name, 18))} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
     cells.append(f"‹{_text(_cut(sh.engine, 16))}›")
-    strip = "═".join(cells)
-    flag = "" if sh.launched_once else f"  [b]-{sh.unlaunched_penalty} if never launched[/b]"
-    line = f" {sh.index}. {strip}  cabins {sh.cabins}{flag}"
+    flag = [] if sh.launched_once else \
+        [f"  [b]-{sh.unlaunched_penalty} if never launched[/b]"]
+    line = _ship_rows(f" {sh.index}. ", cells, [f"  cabins {sh.cabins}", *flag])
     if any(seg.effect for seg in sh.segments):  # 専門設計図: what each segment starts
         line += "\n    visits: " + "  ".join(
             f"{k + 1}{'✓' if seg.visited else ''} {_text(seg.effect)}"

@@ -1,0 +1,50 @@
+"""The hint box: the expert's best choices for the decision at hand, and what their worth is.
+
+The worth is the expert bot's own measure (engine/bots/expert.py `ranked`): the greedy bot's
+value of the seat's position (engine/bots/greedy.py `value`) after the choice, played out a
+round at a main choice: VP already won plus a price in VP on all that should still score.
+"(worth 71.5)" with no word on it told a player nothing (QA s53 Q4), so the box says it.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from galcruise_tui.text import plain
+
+TITLE = "Hint: the expert would choose · Esc closes it, so does your move"
+WORTH = ("worth: the expert's estimate of your VP soon after the choice, with what should "
+         "still score (ships, cubes, goods, cards)")
+# Solo the expert ranks a line lower by the VP it hands Rachel (greedy.RIVAL_BUMP and the
+# play-outs' handed_to_rachel): a bump of her worker is a funding bonus she takes as VP.
+SOLO = ", less VP your bumps hand Rachel"
+
+
+def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> Group:
+    """The box's lines: each choice as its keys, its words and its worth, then what worth is.
+    `rows`: (keys, words, worth), best first. `one_row`: each choice on one row, its words
+    cut (a short screen, where the options below show them whole); else they wrap."""
+    # One choice forced (a single legal move, a starting card) comes with no worth at all.
+    worths = not (len(rows) == 1 and rows[0][2] == 0.0)
+    table = Table(box=None, padding=(0, 2, 0, 0), collapse_padding=True, show_header=False,
+                  show_edge=False, pad_edge=False, expand=True)
+    table.add_column(no_wrap=True)  # 1.
+    table.add_column(no_wrap=True, style="bold")  # its keys
+    table.add_column(ratio=1, no_wrap=one_row, overflow="ellipsis" if one_row else "fold")
+    table.add_column(no_wrap=True, justify="right")  # the worth stays whole on its row
+    for i, (keys, said, worth) in enumerate(rows, 1):
+        table.add_row(f"{i}.", Text(plain(keys)), Text(plain(said)),
+                      f"(worth {worth:.1f})" if worths else "")
+    if not worths:
+        return Group(table)
+    return Group(table, Text(WORTH + (SOLO if solo else "") + ".", style="italic"))
+
+
+def hint_plain(rows: list[tuple[str, str, float]], solo: bool) -> str:
+    """The box's words on plain lines, as a test or a screen reader would take them."""
+    worths = not (len(rows) == 1 and rows[0][2] == 0.0)
+    lines = [f"{i}. {keys}  {plain(said)}" + (f"  (worth {worth:.1f})" if worths else "")
+             for i, (keys, said, worth) in enumerate(rows, 1)]
+    return "\n".join(lines + ([WORTH + (SOLO if solo else "") + "."] if worths else []))
