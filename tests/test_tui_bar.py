@@ -593,3 +593,33 @@ def test_at_80x24_the_reasons_for_a_missing_place_and_launch_show_above_the_card
         assert "Launch: no worker in your break room" in shown, shown
 
     open_game(session, (80, 24), body)
+
+
+def test_keys_typed_before_a_choice_lands_are_read_in_the_list_it_brings() -> None:
+    # Typed fast over SSH ('2 5 a' under load), a key was read in the list of the key before
+    # it: the choice travels to the screen as a message, and the next key came first. There
+    # 'a' opened a group, and the key was lost; a digit could have sent that list's command.
+    from test_tui import settle
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        await play_until(app, pilot, screen, lambda g: g.pending.kind == "action")
+        game = screen.game
+        bar = screen.query_one(DecisionBar)
+        first = next(c for c in game.legal() if isinstance(c, C.TakeAction)
+                     and len(bar.keys_for(c)) == 1)
+        after, _ = game.try_apply(first)
+        nxt = _bar_keys(after, after.legal())
+        second, key = next((c, k) for c, k in nxt.items() if k != bar.keys_for(first)[0])
+        n = screen.session.length
+        # Both keys before the screen has played the first choice, as a fast typist's.
+        bar.pick_key(bar.keys_for(first)[0])
+        bar.pick_key(key)
+        for _ in range(1000):
+            if screen.session.length >= n + 2:
+                break
+            await pilot.pause(0.001)
+        await settle(app, pilot, screen)
+        assert screen.session.file.commands[n:n + 2] == [first, second]
+
+    run(body)

@@ -521,6 +521,7 @@ class GameScreen(Screen[None]):
     # --- moves -------------------------------------------------------------------------------
     def play(self, cmd: Command) -> None:
         if not self.human_turn():
+            self.query_one(DecisionBar).refused()
             return
         self._hide_summary()  # an option's key is a key too: the bar took it before on_key
         self._apply(cmd)
@@ -541,6 +542,8 @@ class GameScreen(Screen[None]):
                 self.redraw()  # even when the poll found nothing new: a bot may be next
                 return
             self.notify(safe(e, 400), severity="error")
+            if not by_bot:
+                self.query_one(DecisionBar).refused()
             return
         self._landed(seat, events, by_bot, vp_before)
 

@@ -230,6 +230,11 @@ class DecisionBar(OptionList):
         self.numbering: Numbering | None = None
         self.numbered = False  # some command of this decision names a numbered thing
         self.unavailable: list[str] = []  # options not possible now, each with why
+        # A choice travels to the screen as a message; keys typed before its decision lands
+        # wait for the next list (typing "2 5 a" fast over SSH read 'a' in the list of the
+        # '2' before it, which opened a group there, so the 'a' was lost).
+        self._sent = False
+        self._ahead: list[str] = []
 
     # --- content ---------------------------------------------------------------------------
     def show(self, v: View | None, commands: list[Command], reserved: set[str],
@@ -257,6 +262,15 @@ class DecisionBar(OptionList):
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()
+        ahead, self._ahead, self._sent = self._ahead, [], False
+        for key in ahead if commands else ():  # not meant for someone else's decision
+            if self._sent or not self.pick_key(key):
+                break
+
+    def refused(self) -> None:
+        """The choice sent was not played (illegal by now): keys typed after it are dropped,
+        and the list takes keys again."""
+        self._sent, self._ahead = False, []
 
     @property
     def in_group(self) -> bool:
@@ -308,6 +322,9 @@ class DecisionBar(OptionList):
             return False
         e = self.entries[index]
         if e.prefix is None:
+            if self._sent:  # one choice at a time: this list is the one before it
+                return True
+            self._sent = True
             self.post_message(self.Chosen(e.commands[0]))
         else:
             self.prefix = e.prefix
@@ -315,6 +332,9 @@ class DecisionBar(OptionList):
         return True
 
     def pick_key(self, key: str) -> bool:
+        if self._sent:
+            self._ahead.append(key)  # read in the list the choice brings (show)
+            return True
         if key == BACK_KEY and self.in_group:
             return self.go_back()
         return key != " " and key in self.keys and self.pick(self.keys.index(key))
