@@ -623,3 +623,24 @@ def test_keys_typed_before_a_choice_lands_are_read_in_the_list_it_brings() -> No
         assert screen.session.file.commands[n:n + 2] == [first, second]
 
     run(body)
+
+
+def test_keys_typed_ahead_never_go_into_the_next_persons_decision() -> None:
+    # Hot-seat: Pink ends her actions and types on; the turn is Blue's by then, and a key
+    # meant for Pink's next list must not place Blue's worker.
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        await play_until(app, pilot, screen, lambda g: g.pending.kind == "action"
+                         and g.pending.seat == 0 and g.state.turn.actions_left == 1)
+        bar = screen.query_one(DecisionBar)
+        end = next(c for c in screen.game.legal() if isinstance(c, C.Done))
+        n = screen.session.length
+        bar.pick_key(bar.keys_for(end)[0])
+        bar.pick_key("1")
+        for _ in range(300):
+            await pilot.pause(0.001)
+        played = screen.session.file.commands[n:]
+        assert played[0] == end
+        assert not any(isinstance(c, C.PlaceWorker) for c in played), played
+
+    run(body)

@@ -234,6 +234,7 @@ class DecisionBar(OptionList):
         # wait for the next list (typing "2 5 a" fast over SSH read 'a' in the list of the
         # '2' before it, which opened a group there, so the 'a' was lost).
         self._sent = False
+        self._sent_by: int | None = None  # the seat whose choice was sent
         self._ahead: list[str] = []
 
     # --- content ---------------------------------------------------------------------------
@@ -263,9 +264,11 @@ class DecisionBar(OptionList):
         self.prefix = self.root
         self._rebuild()
         ahead, self._ahead, self._sent = self._ahead, [], False
-        for key in ahead if commands else ():  # not meant for someone else's decision
-            if self._sent or not self.pick_key(key):
-                break
+        seat = v.pending.seat if v is not None and v.pending is not None else None
+        if commands and seat == self._sent_by:  # never into another person's decision
+            for key in ahead:
+                if self._sent or not self.pick_key(key):
+                    break
 
     def refused(self) -> None:
         """The choice sent was not played (illegal by now): keys typed after it are dropped,
@@ -325,6 +328,8 @@ class DecisionBar(OptionList):
             if self._sent:  # one choice at a time: this list is the one before it
                 return True
             self._sent = True
+            facts = self.facts
+            self._sent_by = facts.pending.seat if facts is not None and facts.pending else None
             self.post_message(self.Chosen(e.commands[0]))
         else:
             self.prefix = e.prefix
