@@ -610,17 +610,22 @@ def test_keys_typed_before_a_choice_lands_are_read_in_the_list_it_brings() -> No
                      and len(bar.keys_for(c)) == 1)
         after, _ = game.try_apply(first)
         nxt = _bar_keys(after, after.legal())
-        second, key = next((c, k) for c, k in nxt.items() if k != bar.keys_for(first)[0])
+        second, key = next((c, k) for c, k in nxt.items() if k != bar.keys_for(first)[0]
+                           and not isinstance(c, C.Done))
+        then, _ = after.try_apply(second)
+        third, key3 = next(iter(_bar_keys(then, then.legal()).items()))
         n = screen.session.length
-        # Both keys before the screen has played the first choice, as a fast typist's.
+        # Three keys before the screen has played the first choice, as a fast typist's
+        # ('4 2 1': a station, its action, the action's first option).
         bar.pick_key(bar.keys_for(first)[0])
         bar.pick_key(key)
+        bar.pick_key(key3)
         for _ in range(1000):
-            if screen.session.length >= n + 2:
+            if screen.session.length >= n + 3:
                 break
             await pilot.pause(0.001)
         await settle(app, pilot, screen)
-        assert screen.session.file.commands[n:n + 2] == [first, second]
+        assert screen.session.file.commands[n:n + 3] == [first, second, third]
 
     run(body)
 

@@ -266,8 +266,8 @@ class DecisionBar(OptionList):
         ahead, self._ahead, self._sent = self._ahead, [], False
         seat = v.pending.seat if v is not None and v.pending is not None else None
         if commands and seat == self._sent_by:  # never into another person's decision
-            for key in ahead:
-                if self._sent or not self.pick_key(key):
+            for key in ahead:  # once one is sent, the rest wait for the list after it
+                if not self.pick_key(key):
                     break
 
     def refused(self) -> None:
