@@ -649,3 +649,20 @@ def test_keys_typed_ahead_never_go_into_the_next_persons_decision() -> None:
         assert not any(isinstance(c, C.PlaceWorker) for c in played), played
 
     run(body)
+
+
+def test_the_screens_own_keys_act_at_once_while_a_choice_is_on_its_way() -> None:
+    # Option keys typed ahead wait for the next list; the screen's keys are not held with them
+    # (an undo pressed at once after a move was swallowed into the wait).
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        await play_until(app, pilot, screen, lambda g: g.pending.kind == "action")
+        bar = screen.query_one(DecisionBar)
+        first = next(c for c in screen.game.legal() if isinstance(c, C.TakeAction)
+                     and len(bar.keys_for(c)) == 1)
+        bar.pick_key(bar.keys_for(first)[0])
+        assert not bar.pick_key("u") and not bar.pick_key("q") and not bar.pick_key("\t")
+        assert bar.pick_key("1")  # an option's key: held for the next list
+        await pilot.pause()
+
+    run(body)

@@ -338,8 +338,12 @@ class DecisionBar(OptionList):
 
     def pick_key(self, key: str) -> bool:
         if self._sent:
-            self._ahead.append(key)  # read in the list the choice brings (show)
-            return True
+            # An option's key is read in the list the choice brings (show); the screen's own
+            # keys (u, q, h, l, space, tab ...) act at once, as ever.
+            if key in DIGITS or key == BACK_KEY or (key in LETTERS and key not in self.reserved):
+                self._ahead.append(key)
+                return True
+            return False
         if key == BACK_KEY and self.in_group:
             return self.go_back()
         return key != " " and key in self.keys and self.pick(self.keys.index(key))
