@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine import Game
-from engine.commands import Command, Launch, PlaceWorker, TakeAction
-from engine.decisions import Act, Boarding, ChooseAction, Decision
+from engine.commands import CallMeeting, Command, Launch, PlaceWorker, TakeAction
+from engine.decisions import Act, Boarding, ChooseAction, Decision, Funding, MeetingAction
 
 
 class Undoable(Protocol):
@@ -35,7 +35,8 @@ class Undoable(Protocol):
 def opened(cmd: Command, dec: Decision) -> bool:
     """Whether `dec` is the step `cmd` leads straight into: an action's own options after it
     was chosen, a station's actions after the worker went there, the boarding of the ship
-    just launched. (The command being the last one played, nothing came between.)"""
+    just launched, a meeting's first funding bonus. (The command being the last one played,
+    nothing came between.)"""
     if isinstance(cmd, TakeAction):
         return isinstance(dec, Act) and not dec.granted and not dec.taken \
             and (dec.station, dec.action) == (cmd.station, cmd.action)
@@ -43,6 +44,10 @@ def opened(cmd: Command, dec: Decision) -> bool:
         return isinstance(dec, ChooseAction)
     if isinstance(cmd, Launch):
         return isinstance(dec, Boarding) and dec.ship == cmd.ship
+    if isinstance(cmd, CallMeeting):
+        # Its first funding bonus, or its action when nothing came home: 'a' calls the
+        # meeting at the main choice, a key easily pressed for another.
+        return isinstance(dec, Funding | MeetingAction)
     return False
 
 

@@ -206,3 +206,26 @@ def test_esc_at_a_table_takes_back_your_own_action_and_the_other_app_follows(
             assert other.game.state_hash() == mover.game.state_hash()
 
     asyncio.run(main())
+
+
+def test_esc_after_calling_a_meeting_takes_it_back() -> None:
+    # 'a' calls a meeting at the main choice: a key easily pressed for another. Esc at its
+    # first funding bonus (or its action, when nothing came home) goes back to the main choice.
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+
+        def may_meet(g: Game) -> bool:
+            return isinstance(g.pending, MainChoice) and C.CallMeeting() in g.legal() \
+                and any(isinstance(c, C.PlaceWorker) for c in g.legal())
+
+        await play_until(app, pilot, screen, may_meet)
+        n, before = screen.session.length, screen.game.state_hash()
+        await choose(app, pilot, screen, C.CallMeeting())
+        assert not isinstance(screen.game.pending, MainChoice)
+        assert screen.can_step_back() and key_bar(app)[0] == "esc Back"
+        await _esc(pilot, screen)
+        assert isinstance(screen.game.pending, MainChoice)
+        assert screen.session.length == n and screen.game.state_hash() == before
+        assert screen.session.file.redo == [C.CallMeeting()]
+
+    run(body, size=(120, 36))

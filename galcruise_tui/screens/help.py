@@ -20,7 +20,7 @@ data folder rebinds them by id, e.g. undo = "z")
                1-2 at your station, 3-4 clockwise of it, 5-6 before it.
                Options with no number take letters in list order.
  › n choices   a group: its key opens it; 0, Esc or Backspace go back
- Esc           just after you chose an action, a station or a launch: back
+ Esc           after you choose an action, station, launch or meeting: back
                to the choice before it, as u (when the key line shows Back)
  ↑ ↓ Enter     move in the options and choose
  tab           next pane (shift+tab: back): Network, Board, Goals, Market,
