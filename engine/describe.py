@@ -13,7 +13,7 @@ from engine.ctx import Ctx
 from engine.decisions import Act, LastCards, Unlock
 from engine.game import Game
 from engine.names import a as with_article
-from engine.names import readable
+from engine.names import half_mark, readable
 from engine.rules import cruises, developments, experts, funding, modifiers, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
 from engine.state import NEUTRAL, NPC, Player
@@ -81,7 +81,7 @@ def gain_text(g: object) -> str:
 def blueprint_text(game: Game, bp: str) -> str:
     b = game.comps.blueprint(bp)
     half = game.comps.cabin(bp)  # 客室斡旋: where its half cabin is decides where it may go
-    where = f", ½{half[0].upper()}" if half else ""
+    where = f", {half_mark(half)}" if half else ""
     effect = game.comps.segment_effect(bp)  # 専門設計図: what a guest visiting it starts
     does = f": {segment_effect_text(effect)}" if effect is not None else ""
     return (f"{b.name} [{''.join(GUEST_LETTER[i] for i in b.icons)}{where}, {b.cost}$, "

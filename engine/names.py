@@ -33,6 +33,11 @@ def amounts(parts: list[tuple[int, str]]) -> str:
     return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
 
 
+def half_mark(half: str) -> str:
+    """A half cabin as the panes and options write it: ½L, ½C or ½R."""
+    return f"½{half[0].upper()}"
+
+
 def readable(ident: str) -> str:
     """An id with no name of its own (a module's new action), readable: 'launch_party' ->
     'Launch party'."""

@@ -10,15 +10,11 @@ The view imports no module: a blueprint's half is read through `Components.cabin
 from __future__ import annotations
 
 from engine.ctx import Ctx
+from engine.names import half_mark
 from engine.rules import modifiers, upgrades
 from engine.rules.economy import can_lose_reputation
 from engine.rules.ships import DISPLAY_SURCHARGE, in_flight, spots
 from engine.state import Player, Ship
-
-
-def half_mark(half: str) -> str:
-    """A half cabin as the panes draw it: ½L, ½C or ½R."""
-    return f"½{half[0].upper()}"
 
 
 def _needed(ctx: Ctx, ships: list[Ship]) -> list[str]:

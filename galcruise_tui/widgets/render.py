@@ -15,6 +15,7 @@ from functools import lru_cache
 from rich.text import Text
 
 from engine.describe import GUEST_LETTER, GUEST_NAME, STOP_LETTER
+from engine.names import half_mark
 from engine.view import NEUTRAL, NPC, CruiseView, PlayerView, ShipView, TowerTokenView, View
 from engine.view.tracks import GoalView
 from galcruise_tui.text import plain, rich_safe
@@ -361,7 +362,7 @@ def main_board(v: View) -> str:
 
 def _blueprint(b) -> str:  # noqa: ANN001 - a BlueprintView
     icons = "".join(guest(i) for i in b.icons)
-    half = f" ½{b.half[0].upper()}" if b.half else ""
+    half = f" {half_mark(b.half)}" if b.half else ""
     does = f" ({_text(b.effect)})" if b.effect else ""  # 専門設計図: what a guest starts there
     return f"{_text(b.name)} {icons}{half} {b.cost}$ {b.vp}VP{does}"
 
@@ -460,7 +461,7 @@ def _ship_rows(head: str, cells: list[str], notes: list[str]) -> str:
 
 def ship_strip(sh: ShipView) -> str:
     """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins."""
-    half = f" ½{sh.cockpit_half[0].upper()}" if sh.cockpit_half else ""
+    half = f" {half_mark(sh.cockpit_half)}" if sh.cockpit_half else ""
     cells = [f"‹{_text(_cut(sh.cockpit, 16))}{half}›"]
     guests = list(sh.guests)
     for k, seg in enumerate(sh.segments):
@@ -469,7 +470,7 @@ def ship_strip(sh: ShipView) -> str:
             g = guests.pop(0) if guests else None
             cells.append(f"({guest(g)})" if g else "( )")
         # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
-        mark = f" ½{seg.half[0].upper()}" if seg.half else ""
+        mark = f" {half_mark(seg.half)}" if seg.half else ""
         seen = "✓" if seg.visited else ""  # 専門設計図: started on this day in space
         cells.append(f"\\[{seen}{_text(_cut(seg.name, 18))} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
