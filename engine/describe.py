@@ -16,7 +16,7 @@ from engine.names import a as with_article
 from engine.names import half_mark, readable
 from engine.rules import cruises, developments, experts, funding, modifiers, network, places, ships
 from engine.rules.actions import LABELS as ACTION_LABELS
-from engine.state import NEUTRAL, NPC, Player
+from engine.state import NEUTRAL, NPC, RESOURCES, Player
 
 # Guest colours with letters, so nothing depends on seeing colour.
 GUEST_LETTER = {"orange": "A", "purple": "R", "teal": "F"}
@@ -307,12 +307,12 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         return (f"Move ship {cmd.ship + 1}", f"to stop {cmd.stop + 1} ({_stop_name(st)})")
     if isinstance(cmd, C.FundingBonus):
         amounts = dict(funding.available_tokens(s.players[seat]))
-        n = amounts.get("resource" if cmd.kind in ("food", "oxygen", "fuel") else cmd.kind, 1)
+        resource = cmd.kind in RESOURCES
+        n = amounts.get("resource" if resource else cmd.kind, 1)
         what = {"money": "money", "ad": "ad" if n == 1 else "ads", "vp": "VP"}.get(cmd.kind,
                                                                                    cmd.kind)
         # A resource with no room is taken as nothing (gain_resource): say so before.
-        full = _storage_note(s.players[seat], cmd.kind, dec) \
-            if cmd.kind in ("food", "oxygen", "fuel") else ""
+        full = _storage_note(s.players[seat], cmd.kind, dec) if resource else ""
         return (f"Funding bonus: {n} {what}{full}",)
     if isinstance(cmd, C.ChooseResource):
         p = s.players[seat]
