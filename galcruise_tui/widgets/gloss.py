@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine import commands as C
 from engine.modules.starting_upgrades.commands import SealBid
+from engine.registry import BASE_FREE
 from engine.view import View
 from galcruise_tui.words import tidy
 
@@ -101,9 +102,9 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
     return number
 
 
-# The rows of "Cards, reputation and technologies" (describe.FREE_GROUP), and a discard.
-_GUESTS = (C.PlayAgendaResource, C.PlayAgendaEffect, C.DiscardAgenda, C.DropReputation,
-           C.UseTechnology, C.PayFee)
+# The rows of "Cards, reputation and technologies" (describe.FREE_GROUP): the engine's free
+# commands, whichever it has; and a card discarded.
+_GUESTS = (*BASE_FREE, C.DiscardAgenda)
 
 
 def by_numbers(v: View, commands: list[C.Command],
