@@ -132,6 +132,22 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+def _made(path: Path) -> bool:
+    """Make the store's empty file (SQLite takes an empty file for a new database), with the
+    mode any file gets under the person's umask; False when another app made it first.
+
+    SQLite makes a file 0644 whatever the umask, and gives its journal files the file's mode:
+    a store the first player of a group made (the README's `umask 002` in a shared folder)
+    was then read-only for the rest of the group."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+    except FileExistsError:
+        return False
+    except OSError as e:
+        raise TableError(f"{path}: the store cannot be made ({e.strerror or e}).") from None
+    return True
+
+
 class SqliteBackend:
     IntegrityError = sqlite3.IntegrityError
 
@@ -152,8 +168,13 @@ class SqliteBackend:
         what = "its folder" if not os.access(folder, os.W_OK | os.X_OK) else \
             "the file" if not self.new and not os.access(path, os.R_OK | os.W_OK) else None
         if what:
+            # A store an older galcruise made in a group's folder is 0644 (see _made).
+            fix = f"; its owner can let the group write it: chmod g+w '{path}'*" \
+                if what == "the file" else ""
             raise TableError(f"{path}: {what} is not writable for you, and a table store "
-                             "writes its journal there (a group's folder: see the README).")
+                             f"writes its journal there (a group's folder: see the README{fix}).")
+        if self.new:
+            self.new = _made(path)
         try:
             self.db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")

@@ -257,3 +257,43 @@ def test_the_store_is_refused_when_its_file_is_someone_elses_data(tmp_path: Path
     with pytest.raises(TableError, match="not a galcruise table store"):
         TableStore(path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o002, 0o664), (0o022, 0o644), (0o077, 0o600)])
+def test_a_new_store_takes_its_makers_umask(tmp_path: Path, umask: int, mode: int) -> None:
+    # The README's group folder: `umask 002`, so the rest of the group can write the store
+    # (SQLite alone makes it 0644 under any umask) and its journal files, which take its mode.
+    old = os.umask(umask)
+    try:
+        st = TableStore(tmp_path / FILE_NAME)
+        st.create(PAIR, "2026-01-01T00:00:00Z")
+        made = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+        st.close()
+    finally:
+        os.umask(old)
+    assert made == {FILE_NAME: mode, f"{FILE_NAME}-wal": mode, f"{FILE_NAME}-shm": mode}
+    again = TableStore(tmp_path / FILE_NAME)
+    assert len(again.tables()) == 1
+    again.close()
+
+
+
+def test_a_store_the_group_cannot_write_says_how_its_owner_fixes_it(tmp_path: Path) -> None:
+    # As an older galcruise left a group's store: the file 0644, the folder the group's.
+    folder = tmp_path / "group"
+    folder.mkdir()
+    _table_in(folder)
+    store = folder / FILE_NAME
+    before = store.read_bytes()
+    store.chmod(0o444)
+    try:
+        r = subprocess.run(_as_a_user([sys.executable, "-m", "galcruise_tui.cli",
+                                       "--data-dir", str(tmp_path / "home"), "table",
+                                       "--store", str(store), "list"]),
+                           cwd=ROOT, capture_output=True, text=True)
+    finally:
+        store.chmod(0o644)
+    assert r.returncode == 2, r
+    assert "the file is not writable for you" in r.stderr
+    assert f"chmod g+w '{store}'*" in r.stderr
+    assert store.read_bytes() == before
