@@ -294,6 +294,33 @@ def test_the_network_keeps_its_boxes_whole_at_every_width_with_the_log_beside_or
     open_game(session, (80, 24), body)
 
 
+def test_the_network_legend_breaks_between_its_entries_at_every_width() -> None:
+    # At 160x48 (the log beside the boards) the legend wrapped at a space and left "turn" on a
+    # row alone; at 4 players it is longer still.
+    four = GameOptions(players=4, seed=5, seats=("human",) * 4,
+                       names=("Annabelle", "Bartholomew", "Clementine", "Dmitri"))
+    entries = ["B Annabelle", "T Bartholomew", "C Clementine", "D Dmitri", "o neutral",
+               "▲ worker", "◆ expert", "═ developed", "╔╗ this turn"]
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        drawing = screen.query_one("#text-network", Drawing)
+        for width, height in ((80, 24), (100, 30), (120, 36), (160, 48), (100, 30)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            await pilot.pause()
+            rows = [r.text.strip() for r in drawing._rows_at(drawing.size.width)]
+            start = next(i for i, r in enumerate(rows) if r.startswith("B Annabelle"))
+            end = next(i for i, r in enumerate(rows) if r.endswith("╔╗ this turn"))
+            legend = rows[start:end + 1]
+            # Every row is whole entries, two spaces apart, and all of them are there.
+            assert [e for r in legend for e in r.split("  ")] == entries, (width, legend)
+            # A row takes the next entry whenever it fits.
+            assert all(len(a) + 2 + len(b.split("  ")[0]) > drawing.size.width
+                       for a, b in zip(legend, legend[1:], strict=False)), (width, legend)
+
+    open_game(session_after(four, lambda g: True, seat=None), (80, 24), body)
+
+
 def test_a_long_ship_breaks_between_its_parts_and_keeps_its_cabins_beside_its_engine() -> None:
     # QA s53 Q8: at 160x48 the side pane showed "...═[Silk Hammoc… RF ½C]═‹Starter Engine" at
     # its edge; the pane's own wrapping broke the engine's name and put "A›  cabins 1" where

@@ -87,11 +87,19 @@ class Boards(Vertical):
         self._drawn.add(pid)
         if pid == "players":
             text = _players(self.view, self.people)
-        elif pid == "network":  # its legend names the person at a seat
-            text = render.network_pane(self.view, self.people)
+        elif pid == "network":  # its legend names the person at a seat, and fits the pane
+            width = self.query_one(f"#text-{pid}", Drawing).size.width
+            text = render.network_pane(self.view, self.people, width)
         else:
             text = DRAW[pid](self.view)
         self.query_one(f"#text-{pid}", Drawing).show(text)
+
+    def on_resize(self) -> None:
+        # The network's legend breaks to the pane's width (a new layout, a new width).
+        # The pane's own size is known once the new layout is done.
+        if "network" in self._drawn:
+            self._drawn.discard("network")
+            self.call_after_refresh(self._draw, self.active)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self._draw((event.pane.id or "").removeprefix("pane-"))

@@ -180,10 +180,21 @@ def network(v: View) -> str:
     return "\n".join(out)
 
 
-def legend(v: View, people: Mapping[int, str] | None = None) -> str:
-    seats = "  ".join(name(v, p.seat, people) for p in v.seats)
-    extra = "  N NPC" if v.network.npc is not None else ""
-    return f"{seats}{extra}  o neutral  ▲ worker ◆ expert  ═ developed  ╔╗ this turn"
+def legend(v: View, people: Mapping[int, str] | None = None, width: int = 0) -> str:
+    """The keys to the network's letters and marks, broken between entries to the pane's
+    `width` (0: not known yet, one line): the pane wraps a long line at any space, and at
+    160x48 "turn" stood on a line alone."""
+    items = [name(v, p.seat, people) for p in v.seats]
+    if v.network.npc is not None:
+        items.append("N NPC")
+    items += ["o neutral", "▲ worker", "◆ expert", "═ developed", "╔╗ this turn"]
+    lines = [items[0]]
+    for item in items[1:]:
+        if width and _cols(lines[-1]) + 2 + _cols(item) > width:
+            lines.append(item)
+        else:
+            lines[-1] += "  " + item
+    return "\n".join(lines)
 
 
 # --- tracks --------------------------------------------------------------------------------
@@ -266,11 +277,12 @@ def _goal_count(v: View, g: GoalView, seat: int) -> str:
 
 
 # --- the main board ------------------------------------------------------------------------
-def network_pane(v: View, people: Mapping[int, str] | None = None) -> str:
+def network_pane(v: View, people: Mapping[int, str] | None = None, width: int = 0) -> str:
     """The station network, its legend, the technologies and their developers, the NPC;
-    `people`: at a table, who sits at each seat (the legend names them)."""
+    `people`: at a table, who sits at each seat (the legend names them); `width`: the pane's,
+    where the legend breaks (0: not known)."""
     net = v.network
-    out = [network(v), legend(v, people), ""]
+    out = [network(v), legend(v, people, width), ""]
     techs = []
     for t in net.technologies:
         owners = "".join(who(v, o) for o in t.developers)
