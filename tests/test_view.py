@@ -823,3 +823,24 @@ def test_a_stations_piece_line_fits_its_box_and_an_expert_says_so_in_full() -> N
                     experts += 1
             game.apply(bot.choose(game))
     assert experts
+
+
+def test_a_travel_technology_in_the_actions_says_phase_one_is_over() -> None:
+    # "it acts in phase 1 (travel and touring), over this turn" read as a list; it is a reason.
+    from helpers import random_positions
+
+    from engine.view.options import gain
+
+    seen = 0
+    for game in random_positions(2, range(6)):
+        pending = view(game).pending
+        if pending is None or game.state.turn.phase != "actions" or \
+                game.pending.seat != game.state.turn.seat:
+            continue
+        for c in game.legal():
+            if isinstance(c, C.UseTechnology) and \
+                    "Tour Guide Drones" in describe(game, c):
+                assert gain(game, pending, c) == \
+                    "no use now: it acts in phase 1 (travel and touring), which is over this turn"
+                seen += 1
+    assert seen

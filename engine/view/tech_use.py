@@ -60,7 +60,7 @@ def no_use(turn: TurnView, pending: PendingView, kind: str) -> str:
         # The rest of the turn is still to come.
         return "" if part == _TRAVEL else f"no use now: it acts in {_words(part)}, in phase 2"
     if part == _TRAVEL:
-        return f"no use now: it acts in {_words(part)}, over this turn"
+        return f"no use now: it acts in {_words(part)}, which is over this turn"
     if part == _GOALS:
         return "" if stage != "end" and not turn.goal_done else \
             f"no use now: {_words(part)} is over this turn"
@@ -76,4 +76,4 @@ def no_use(turn: TurnView, pending: PendingView, kind: str) -> str:
         if turn.actions_left:
             return f"no use now: it acts in {_words(part)}, not in {_words(action)}"
         return f"no use now: it acts in {_words(part)}, and no action is left this turn"
-    return f"no use now: it acts in {_words(part)}, over this turn"
+    return f"no use now: it acts in {_words(part)}, which is over this turn"
