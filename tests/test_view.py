@@ -827,8 +827,6 @@ def test_a_stations_piece_line_fits_its_box_and_an_expert_says_so_in_full() -> N
 
 def test_a_travel_technology_in_the_actions_says_phase_one_is_over() -> None:
     # "it acts in phase 1 (travel and touring), over this turn" read as a list; it is a reason.
-    from helpers import random_positions
-
     from engine.view.options import gain
 
     seen = 0
@@ -843,4 +841,29 @@ def test_a_travel_technology_in_the_actions_says_phase_one_is_over() -> None:
                 assert gain(game, pending, c) == \
                     "no use now: it acts in phase 1 (travel and touring), which is over this turn"
                 seen += 1
+    assert seen
+
+
+def test_a_funding_bonus_whose_token_is_flipped_for_a_cruise_says_so() -> None:
+    # Bumped after scheduling with the money token, a tester saw bonuses keyed 2-6 and no 1.
+    from engine.decisions import Funding
+    from engine.rules.funding import TOP_TOKENS
+    from engine.state import RESOURCES
+
+    words = {"money": "money", "ad": "ad", "vp": "VP", "resource": "resource"}
+    seen = 0
+    for game in random_positions(2, range(8)):
+        if not isinstance(game.pending, Funding):
+            continue
+        p = game.state.players[game.pending.seat]
+        flipped = [k for k, st in zip(TOP_TOKENS, p.tower_top, strict=True) if st == "flipped"]
+        said = {m.label: m.reason for m in view(game).missing()}
+        assert sorted(said) == sorted(f"Funding bonus: 1 {words[k]}" for k in flipped), said
+        offered = {c.kind for c in game.legal() if isinstance(c, C.FundingBonus)}
+        for k in flipped:
+            assert said[f"Funding bonus: 1 {words[k]}"] == (
+                "its token is flipped for your scheduled cruise; once that cruise launches, "
+                "the token leaves the tower and this bonus gives 2")
+            assert not offered & (set(RESOURCES) if k == "resource" else {k})
+            seen += 1
     assert seen

@@ -14,14 +14,14 @@ import msgspec
 
 from engine import commands as C
 from engine.ctx import Ctx
-from engine.decisions import Act
+from engine.decisions import Act, Funding
 from engine.describe import FREE_GROUP, GUEST_NAME
 from engine.game import Game
 from engine.rules import cruises, experts, launch, modifiers, network, travel, upgrades
 from engine.rules.blueprints import HOLD_LIMIT
 from engine.rules.economy import can_lose_reputation
 from engine.rules.feasible import feasible
-from engine.rules.funding import drop_max
+from engine.rules.funding import TOP_TOKENS, drop_max
 from engine.rules.ships import cabins, in_flight
 from engine.state import RESOURCES, Player, Ship
 from engine.view.board import action_view
@@ -272,6 +272,14 @@ def missing(game: Game, pending: PendingView | None,
                 cost = experts.price(ctx, p, game.pending, side)
                 out.append(MissingOption(f"Hire the {side} expert",
                                          f"costs {cost} money (you have {p.money})"))
+    elif isinstance(game.pending, Funding):
+        # The bar listed 2-6 with no 1: a tester looked for the money bonus.
+        for kind, state in zip(TOP_TOKENS, p.tower_top, strict=True):
+            if state == "flipped":
+                out.append(MissingOption(
+                    f"Funding bonus: 1 {_BONUS.get(kind, kind)}",
+                    "its token is flipped for your scheduled cruise; once that cruise "
+                    "launches, the token leaves the tower and this bonus gives 2"))
     elif pending.tour_destination is not None:
         ctx = Ctx(s, game.comps)
         off = modifiers.amount(ctx, p, "tour_discount")
