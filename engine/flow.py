@@ -45,7 +45,7 @@ from engine.rules.actions import has_options
 from engine.rules.economy import clamp_storage
 from engine.rules.turns import end_turn
 from engine.state import RESOURCES, Player, Turn
-from engine.trial import free_trial, trial
+from engine.trial import free_trial
 
 
 # --- what the game waits for ---------------------------------------------------------
@@ -118,18 +118,17 @@ def _splits(n: int) -> list[tuple[int, int, int]]:
     return [(a, b, n - a - b) for a in range(n + 1) for b in range(n + 1 - a)]
 
 
-def _open_for_every_split(ctx: Ctx, act: Act, p: Player, n: int) -> bool:
-    """Resources of the player's choice are chosen later: every way must keep the action open."""
+def _open_for_every_split(t: Ctx, act: Act, p: Player, n: int) -> bool:
+    """Resources of the player's choice are chosen later: every way must keep the action open.
+    `t` is a trial and `p` its own copy of the player (free_trial), so each split is written
+    into `p` itself: no second copy (listing writes nothing else)."""
     if not n:
-        return has_options(ctx, p, act)
-    # One trial for every split: each sets all three resources anew (listing writes nothing).
-    t = trial(ctx, p.seat)
-    tp = t.player(p.seat)
+        return has_options(t, p, act)
     have = [p.resource(r) for r in RESOURCES]
     for split in _splits(n):
         for r, h, k in zip(RESOURCES, have, split, strict=True):
-            tp.set_resource(r, h + k)
-        if not has_options(t, tp, act):
+            p.set_resource(r, h + k)
+        if not has_options(t, p, act):
             return False
     return True
 

@@ -45,6 +45,8 @@ EXISTS: dict[str, Callable[..., bool]] = {
     "build_development": developments.has_option,
     "build_segments": ships.has_segment_option,
     "gain_resources": supplies.has_gain_option,
+    "schedule_cruise": cruises.has_schedule_option,
+    "advertise_cruise": cruises.has_advertise_option,
 }
 
 

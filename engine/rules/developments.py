@@ -74,10 +74,15 @@ def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     if not sites:
         return False
     extra = min(site_surcharge(ctx, site) for site in sites)
-    for row in RESOURCES:
-        cost = cost_now(ctx, p, dec, row)
-        if cost is None:
+    costs = ctx.c.board.development_costs
+    off = -1  # cost_now's discount, the same for every row: asked once, if a row has one
+    for i, row in enumerate(RESOURCES):
+        left = p.developments_left[i]
+        if left == 0:
             continue
+        if off < 0:
+            off = dec.boost + modifiers.amount(ctx, p, "development_discount")
+        cost = max(0, costs[3 - left] - off)
         paid = min(cost, p.resource(row))
         if modifiers.money_cost(ctx, p, cost - paid) + extra <= p.money:
             return True
