@@ -573,6 +573,9 @@ class Components:
         self.expert_ability: dict[str, Effect] = {e.id: e.ability for e in self.expert_tiles}
         self.technology_surcharge: dict[str, int] = {
             t.id: getattr(t, "surcharge", 0) for t in self.technologies}
+        # No printed surcharge below 0 (a module's track adds, never takes): a development on
+        # an open connection is then never dearer than one under a technology.
+        self.surcharges_add = all(n >= 0 for n in self.technology_surcharge.values())
         # Most effect kinds asked about belong to no technology: answer those without a look.
         self.technology_kinds = frozenset(
             [t.effect.kind for t in self.technologies] +

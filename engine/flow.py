@@ -62,19 +62,35 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = (),
     if s.over or not s.stack:
         return []
     dec = s.stack[-1]
-    kind = ctx.r.kind(dec)
+    kind = ctx.r.kinds[type(dec)]
     out = kind.options(ctx, dec)
     t = s.turn
     on_turn = kind.free and dec.seat == t.seat and t.phase not in ("setup", "done", "final")
     free: list[Command] = []
-    for typ, row in ctx.r.free.items():
-        if (on_turn or not row.on_turn) and (not skip or typ not in skip):
-            free += row.options(ctx, dec)
+    for typ, options in _free_rows(ctx.r.free)[0 if on_turn else 1]:
+        if not skip or typ not in skip:
+            free += options(ctx, dec)
     if keep is not None:
         free = [c for c in free if keep(c)]
     if free and dec.seat == t.seat:
         free = _safe_free(ctx, dec, free)
     return [*out, *free]
+
+
+# The free commands' rows of a rules table (by its dict's id, kept so the id stays its own),
+# in the table's order: (type, options) of every row at the turn's own decisions, and of the
+# rows not only on the turn (Free.on_turn) at the others; legal() runs at every position.
+_FreeRows = tuple[tuple[type, Callable[..., list[Command]]], ...]
+_ROWS: dict[int, tuple[dict, tuple[_FreeRows, _FreeRows]]] = {}
+
+
+def _free_rows(free: dict) -> tuple[_FreeRows, _FreeRows]:
+    made = _ROWS.get(id(free))
+    if made is None or made[0] is not free:
+        rows = (tuple((typ, row.options) for typ, row in free.items()),
+                tuple((typ, row.options) for typ, row in free.items() if not row.on_turn))
+        made = _ROWS[id(free)] = (free, rows)
+    return made[1]
 
 
 def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:

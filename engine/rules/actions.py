@@ -47,6 +47,11 @@ EXISTS: dict[str, Callable[..., bool]] = {
     "gain_resources": supplies.has_gain_option,
     "schedule_cruise": cruises.has_schedule_option,
     "advertise_cruise": cruises.has_advertise_option,
+    "hire_expert": experts.has_option,
+    "purchase_supplies": supplies.has_purchase_option,
+    "refill_silo": supplies.has_refill_option,
+    "draw_agenda": agenda.has_draw_option,
+    "refill_agenda": agenda.has_refill_option,
 }
 
 

@@ -46,7 +46,9 @@ def owners(ctx: Ctx, connection: int) -> list[int]:
 
 
 def fee_each(ctx: Ctx, p: Player) -> int:
-    return 0 if modifiers.has(ctx, p, "fee_free") else fee(p.reputation)
+    each = fee(p.reputation)
+    # A fee of 0 by reputation needs no look at what waives it (a hot path of legal()).
+    return 0 if not each or modifiers.has(ctx, p, "fee_free") else each
 
 
 def fee_at(ctx: Ctx, p: Player, place: str, each: int | None = None) -> int:

@@ -28,6 +28,11 @@ def purchase_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     return out
 
 
+def has_purchase_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(purchase_options(...)): 1 money buys the ads alone."""
+    return p.money >= 1
+
+
 def purchase(ctx: Ctx, p: Player, dec: Act, cmd: PurchaseSupplies) -> bool:
     parts = []
     if cmd.resources:
@@ -89,6 +94,12 @@ def refill_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
             if ctx.s.board.silo[i] < SILO_MAX:
                 out.append(RefillSilo(card, r))  # type: ignore[arg-type]
     return out
+
+
+def has_refill_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(refill_options(...)): a card to discard and a silo row not full."""
+    silo = ctx.s.board.silo
+    return bool(p.hand) and any(silo[i] < SILO_MAX for i in range(len(RESOURCES)))
 
 
 def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillSilo) -> bool:
