@@ -153,15 +153,20 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
         if not devs or seat in devs or (paid and connection_place(k) in paid):
             continue
-        if at and at not in connection_stations(k):
+        if at and at not in _ENDS[k]:
             continue
         if each < 0:
             each = fee_each(ctx, p)
             if not each:
                 return out
         if each * len(dict.fromkeys(devs)) <= p.money:
-            out.append(PayFee(k))
+            out.append(_PAY[k])
     return out
+
+
+# Made once (commands are frozen): listed at every main choice and action choice.
+_ENDS = {k: connection_stations(k) for k in STATIONS}
+_PAY = {k: PayFee(k) for k in STATIONS}
 
 
 def pay_fee(ctx: Ctx, dec: Decision, cmd: PayFee) -> None:
