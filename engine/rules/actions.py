@@ -12,7 +12,7 @@ from engine.decisions import Act, ChooseAction, MeetingAction
 from engine.names import readable
 from engine.rules import agenda, cruises, developments, experts, network, places, ships, supplies
 from engine.rules.economy import clamp_storage
-from engine.rules.feasible import feasible
+from engine.rules.feasible import feasible_ones
 from engine.rules.turns import finish_action
 from engine.state import Player
 
@@ -141,9 +141,8 @@ def action_choices(ctx: Ctx, dec: ChooseAction) -> list[Command]:
     p = ctx.player(dec.seat)
     out: list[Command] = []
     for st, cost in network.reachable(ctx, p, ctx.s.turn.station):
-        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
-            if feasible(ctx, p, action, cost):
-                out.append(TakeAction(st, action))
+        for action in feasible_ones(ctx, p, dict.fromkeys(ctx.s.board.stations[st - 1]), cost):
+            out.append(TakeAction(st, action))
     return [*out, Done()]
 
 
@@ -151,9 +150,8 @@ def meeting_choices(ctx: Ctx, dec: MeetingAction) -> list[Command]:
     p = ctx.player(dec.seat)
     out: list[Command] = []
     for st in network.meeting_stations(ctx, p.seat):
-        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
-            if feasible(ctx, p, action, 0):
-                out.append(TakeAction(st, action))
+        for action in feasible_ones(ctx, p, dict.fromkeys(ctx.s.board.stations[st - 1]), 0):
+            out.append(TakeAction(st, action))
     return [*out, Done()]
 
 

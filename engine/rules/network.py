@@ -99,13 +99,16 @@ def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
     """(station, money cost) of the stations whose actions a worker on `station` may take."""
     out = [(station, 0)]
     each: int | None = None  # fee_each, the same at both connections: asked once
-    for other, conn in neighbours(station):
+    for other, conn in _NEIGHBOURS.get(station) or neighbours(station):
         devs = owners(ctx, conn)
         if devs:
             if each is None:
                 each = fee_each(ctx, p)
             out.append((other, use_cost(ctx, p, connection_place(conn), devs, each)))
     return out
+
+
+_NEIGHBOURS = {st: neighbours(st) for st in STATIONS}  # made once: every action choice asks
 
 
 def meeting_stations(ctx: Ctx, seat: int) -> list[int]:

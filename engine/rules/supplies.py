@@ -59,7 +59,11 @@ def _room(ctx: Ctx, p: Player) -> list[int]:
 def has_gain_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     """bool(gain_options(...)): some room for one resource that the silo has, and a limit of
     at least one."""
-    return any(_room(ctx, p)) and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
+    silo = ctx.s.board.silo
+    # _room's test without its list: the silo has it and storage (Player.capacity) has room.
+    roomy = any(silo[i] > 0 and 5 - left > have for i, (left, have) in enumerate(
+        zip(p.developments_left, (p.food, p.oxygen, p.fuel), strict=False)))
+    return roomy and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
 
 
 def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
