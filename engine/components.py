@@ -564,9 +564,18 @@ class Components:
         self.technology_effect: dict[str, Effect] = {t.id: t.effect for t in self.technologies}
         self.upgrade_effect: dict[str, Effect] = {u.id: u.effect for u in self.upgrades}
         self.upgrade_kinds = frozenset(u.effect.kind for u in self.upgrades)
+        # The upgrades of each effect kind: whether a player has one is then one set test.
+        by_kind: dict[str, set[str]] = {}
+        for u in self.upgrades:
+            by_kind.setdefault(u.effect.kind, set()).add(u.id)
+        self.upgrade_ids: dict[str, frozenset[str]] = {k: frozenset(v)
+                                                       for k, v in by_kind.items()}
         self.expert_ability: dict[str, Effect] = {e.id: e.ability for e in self.expert_tiles}
         self.technology_surcharge: dict[str, int] = {
             t.id: getattr(t, "surcharge", 0) for t in self.technologies}
+        # No printed surcharge below 0 (a module's track adds, never takes): a development on
+        # an open connection is then never dearer than one under a technology.
+        self.surcharges_add = all(n >= 0 for n in self.technology_surcharge.values())
         # Most effect kinds asked about belong to no technology: answer those without a look.
         self.technology_kinds = frozenset(
             [t.effect.kind for t in self.technologies] +

@@ -45,7 +45,7 @@ from engine.rules.actions import has_options
 from engine.rules.economy import clamp_storage
 from engine.rules.turns import end_turn
 from engine.state import RESOURCES, Player, Turn
-from engine.trial import free_trial, trial
+from engine.trial import free_trial
 
 
 # --- what the game waits for ---------------------------------------------------------
@@ -62,19 +62,35 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = (),
     if s.over or not s.stack:
         return []
     dec = s.stack[-1]
-    kind = ctx.r.kind(dec)
+    kind = ctx.r.kinds[type(dec)]
     out = kind.options(ctx, dec)
     t = s.turn
     on_turn = kind.free and dec.seat == t.seat and t.phase not in ("setup", "done", "final")
     free: list[Command] = []
-    for typ, row in ctx.r.free.items():
-        if (on_turn or not row.on_turn) and (not skip or typ not in skip):
-            free += row.options(ctx, dec)
+    for typ, options in _free_rows(ctx.r.free)[0 if on_turn else 1]:
+        if not skip or typ not in skip:
+            free += options(ctx, dec)
     if keep is not None:
         free = [c for c in free if keep(c)]
     if free and dec.seat == t.seat:
         free = _safe_free(ctx, dec, free)
     return [*out, *free]
+
+
+# The free commands' rows of a rules table (by its dict's id, kept so the id stays its own),
+# in the table's order: (type, options) of every row at the turn's own decisions, and of the
+# rows not only on the turn (Free.on_turn) at the others; legal() runs at every position.
+_FreeRows = tuple[tuple[type, Callable[..., list[Command]]], ...]
+_ROWS: dict[int, tuple[dict, tuple[_FreeRows, _FreeRows]]] = {}
+
+
+def _free_rows(free: dict) -> tuple[_FreeRows, _FreeRows]:
+    made = _ROWS.get(id(free))
+    if made is None or made[0] is not free:
+        rows = (tuple((typ, row.options) for typ, row in free.items()),
+                tuple((typ, row.options) for typ, row in free.items() if not row.on_turn))
+        made = _ROWS[id(free)] = (free, rows)
+    return made[1]
 
 
 def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
@@ -118,18 +134,17 @@ def _splits(n: int) -> list[tuple[int, int, int]]:
     return [(a, b, n - a - b) for a in range(n + 1) for b in range(n + 1 - a)]
 
 
-def _open_for_every_split(ctx: Ctx, act: Act, p: Player, n: int) -> bool:
-    """Resources of the player's choice are chosen later: every way must keep the action open."""
+def _open_for_every_split(t: Ctx, act: Act, p: Player, n: int) -> bool:
+    """Resources of the player's choice are chosen later: every way must keep the action open.
+    `t` is a trial and `p` its own copy of the player (free_trial), so each split is written
+    into `p` itself: no second copy (listing writes nothing else)."""
     if not n:
-        return has_options(ctx, p, act)
-    # One trial for every split: each sets all three resources anew (listing writes nothing).
-    t = trial(ctx, p.seat)
-    tp = t.player(p.seat)
+        return has_options(t, p, act)
     have = [p.resource(r) for r in RESOURCES]
     for split in _splits(n):
         for r, h, k in zip(RESOURCES, have, split, strict=True):
-            tp.set_resource(r, h + k)
-        if not has_options(t, tp, act):
+            p.set_resource(r, h + k)
+        if not has_options(t, p, act):
             return False
     return True
 

@@ -12,7 +12,7 @@ from engine.decisions import Act, ChooseAction, MeetingAction
 from engine.names import readable
 from engine.rules import agenda, cruises, developments, experts, network, places, ships, supplies
 from engine.rules.economy import clamp_storage
-from engine.rules.feasible import feasible
+from engine.rules.feasible import feasible_ones
 from engine.rules.turns import finish_action
 from engine.state import Player
 
@@ -45,6 +45,13 @@ EXISTS: dict[str, Callable[..., bool]] = {
     "build_development": developments.has_option,
     "build_segments": ships.has_segment_option,
     "gain_resources": supplies.has_gain_option,
+    "schedule_cruise": cruises.has_schedule_option,
+    "advertise_cruise": cruises.has_advertise_option,
+    "hire_expert": experts.has_option,
+    "purchase_supplies": supplies.has_purchase_option,
+    "refill_silo": supplies.has_refill_option,
+    "draw_agenda": agenda.has_draw_option,
+    "refill_agenda": agenda.has_refill_option,
 }
 
 
@@ -134,9 +141,8 @@ def action_choices(ctx: Ctx, dec: ChooseAction) -> list[Command]:
     p = ctx.player(dec.seat)
     out: list[Command] = []
     for st, cost in network.reachable(ctx, p, ctx.s.turn.station):
-        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
-            if feasible(ctx, p, action, cost):
-                out.append(TakeAction(st, action))
+        for action in feasible_ones(ctx, p, dict.fromkeys(ctx.s.board.stations[st - 1]), cost):
+            out.append(TakeAction(st, action))
     return [*out, Done()]
 
 
@@ -144,9 +150,8 @@ def meeting_choices(ctx: Ctx, dec: MeetingAction) -> list[Command]:
     p = ctx.player(dec.seat)
     out: list[Command] = []
     for st in network.meeting_stations(ctx, p.seat):
-        for action in dict.fromkeys(ctx.s.board.stations[st - 1]):
-            if feasible(ctx, p, action, 0):
-                out.append(TakeAction(st, action))
+        for action in feasible_ones(ctx, p, dict.fromkeys(ctx.s.board.stations[st - 1]), 0):
+            out.append(TakeAction(st, action))
     return [*out, Done()]
 
 

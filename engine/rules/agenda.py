@@ -65,6 +65,14 @@ def draw_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     return out
 
 
+def has_draw_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(draw_options(...)), with no command made."""
+    b = ctx.s.board
+    return bool(dec.taken) or any(b.agenda_display) or bool(
+        b.agenda_discard and b.agenda_discard[-1] not in ctx.s.turn.played
+        and can_lose_reputation(p, 1))
+
+
 def draw_sure(ctx: Ctx, p: Player, dec: Act) -> bool:
     """A card in the display (or the second card being optional) is an option no free
     command takes away; the discard pile's top is not (a card played covers it)."""
@@ -103,6 +111,12 @@ def _more(ctx: Ctx, p: Player, nxt: Act) -> bool:
 def refill_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     left = [c for c in ctx.s.board.agenda_display if c]
     return [RefillAgenda(order) for order in permutations(left)]
+
+
+def has_refill_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(refill_options(...)): the cards left have at least one order (none left: the
+    empty one), so the action is always open."""
+    return True
 
 
 def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillAgenda) -> bool:

@@ -48,6 +48,15 @@ def guest_sources(ctx: Ctx, ads: int, discount: int = 0) -> list[tuple[str, int]
     return out
 
 
+def any_guest(ctx: Ctx, ads: int, discount: int = 0) -> bool:
+    """bool(guest_sources(...)), stopping at the first guest found (a hot path of legal())."""
+    b = ctx.s.board
+    for section in range(3):
+        if guest_price(section, discount) <= ads and any(b.queue[section][:len(COLOURS)]):
+            return True
+    return guest_price(3, discount) <= ads and any(b.supply[:len(COLOURS)])
+
+
 def take_guest(ctx: Ctx, p: Player, colour: str, section: int, discount: int = 0) -> int:
     ci = COLOURS.index(colour)
     if section == 3:
@@ -99,6 +108,16 @@ def schedule_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
               if sp.tile and not sp.covered and sp.consultant is None]
     tokens = token_options(ctx, p)
     return [ScheduleCruise(i, t) for i in spaces for t in tokens]
+
+
+def has_schedule_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(schedule_options(...)): token_options is never empty ("none" at least), so a
+    space is enough, and the tokens (which may ask whether a development could be built)
+    are not looked at."""
+    if p.scheduled is not None:
+        return False
+    return any(sp.tile and not sp.covered and sp.consultant is None
+               for sp in ctx.s.board.cruise_spaces)
 
 
 def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
@@ -171,10 +190,16 @@ def advertise_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     return [AdvertiseCruise(i) for i in spaces]
 
 
+def has_advertise_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(advertise_options(...)), stopping at the first guest found."""
+    return bool(advertisable(ctx, p)) and \
+        any_guest(ctx, p.ads + drop_max(ctx, p, "ad"), ad_discount(ctx, p))
+
+
 def advertise_sure(ctx: Ctx, p: Player, dec: Act) -> bool:
     """A guest the ads already pay for, without the drop: no free command lowers the ads or
     takes a cruise away."""
-    return bool(advertisable(ctx, p)) and bool(guest_sources(ctx, p.ads, ad_discount(ctx, p)))
+    return bool(advertisable(ctx, p)) and any_guest(ctx, p.ads, ad_discount(ctx, p))
 
 
 def ad_discount(ctx: Ctx, p: Player) -> int:
@@ -204,7 +229,7 @@ def _drop_could_pay(ctx: Ctx, p: Player, dec: SellTickets) -> bool:
     if len(sp.presold) >= MAX_PRESOLD or len(dec.taken) >= 2:
         return False
     extra = drop_max(ctx, p, "ad")
-    return bool(extra) and bool(guest_sources(ctx, p.ads + extra, ad_discount(ctx, p)))
+    return bool(extra) and any_guest(ctx, p.ads + extra, ad_discount(ctx, p))
 
 
 def sell_ticket(ctx: Ctx, dec: SellTickets, cmd: Command) -> None:

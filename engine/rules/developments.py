@@ -70,14 +70,23 @@ def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     free command leave it open). The money a build takes falls as more of the row's resource
     is paid (one off with the Accountant, never below 0), so the test is the cheapest way
     in: all the resource it can pay, at the site with the least surcharge."""
-    sites = open_sites(ctx, p.seat)
-    if not sites:
-        return False
-    extra = min(site_surcharge(ctx, site) for site in sites)
-    for row in RESOURCES:
-        cost = cost_now(ctx, p, dec, row)
-        if cost is None:
+    seat = p.seat
+    if ctx.c.surcharges_add and any(seat not in owners for owners in ctx.s.board.connections):
+        extra = 0  # an open connection has none, and no site less (a hot path of legal())
+    else:
+        sites = open_sites(ctx, seat)
+        if not sites:
+            return False
+        extra = min(site_surcharge(ctx, site) for site in sites)
+    costs = ctx.c.board.development_costs
+    off = -1  # cost_now's discount, the same for every row: asked once, if a row has one
+    for i, row in enumerate(RESOURCES):
+        left = p.developments_left[i]
+        if left == 0:
             continue
+        if off < 0:
+            off = dec.boost + modifiers.amount(ctx, p, "development_discount")
+        cost = max(0, costs[3 - left] - off)
         paid = min(cost, p.resource(row))
         if modifiers.money_cost(ctx, p, cost - paid) + extra <= p.money:
             return True

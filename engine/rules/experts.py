@@ -31,12 +31,28 @@ def price(ctx: Ctx, p: Player, dec: Act, side: str) -> int:
     return modifiers.money_cost(ctx, p, cost_now(ctx, p, dec, side))
 
 
+SIDES = (("left", "expert_left"), ("right", "expert_right"))  # (side, its piece)
+
+
 def options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     out: list[Command] = []
-    for side in ("left", "right"):
-        if f"expert_{side}" in p.experts and price(ctx, p, dec, side) <= p.money:
+    for side, piece in SIDES:
+        if piece in p.experts and price(ctx, p, dec, side) <= p.money:
             out.append(HireExpert(side))  # type: ignore[arg-type]
     return out
+
+
+def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(options(...)), stopping at the first expert the money hires; the discount
+    (cost_now's) asked once, if an expert is there to hire."""
+    off = -1
+    for side, piece in SIDES:
+        if piece in p.experts:
+            if off < 0:
+                off = dec.boost + modifiers.amount(ctx, p, "hire_discount")
+            if modifiers.money_cost(ctx, p, max(0, hire_cost(p, side) - off)) <= p.money:
+                return True
+    return False
 
 
 def apply(ctx: Ctx, p: Player, dec: Act, cmd: HireExpert) -> bool:

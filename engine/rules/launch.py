@@ -35,12 +35,20 @@ LAUNCH_STEPS = (Boarding, LaunchSupplies)
 
 
 # --- what a launch needs ------------------------------------------------------------------
-def needs(ctx: Ctx, p: Player, ship: Ship, guests: int, tile: str) -> dict[str, int]:
-    """Food = guests + the pilot, oxygen = segments, fuel = the tile's; less any discounts."""
-    out = {r: max(0, n - modifiers.amount(ctx, p, f"launch_{r}_discount"))
-           for r, n in (("food", guests + 1), ("oxygen", len(ship.segments)))}
-    out["fuel"] = fuel_need(ctx, p, tile)
-    return out
+def needs(ctx: Ctx, p: Player, ship: Ship, guests: int, tile: str,
+          off: tuple[int, int, int] | None = None) -> dict[str, int]:
+    """Food = guests + the pilot, oxygen = segments, fuel = the tile's; less any discounts.
+    `off`: launch_discounts(ctx, p), where the caller weighs several guest counts."""
+    food, oxygen, fuel = launch_discounts(ctx, p) if off is None else off
+    return {"food": max(0, guests + 1 - food), "oxygen": max(0, len(ship.segments) - oxygen),
+            "fuel": max(0, ctx.c.cruise_tile(tile).fuel - fuel)}
+
+
+def launch_discounts(ctx: Ctx, p: Player) -> tuple[int, int, int]:
+    """The food, oxygen and fuel a launch needs less (cards, technologies, upgrades)."""
+    return (modifiers.amount(ctx, p, "launch_food_discount"),
+            modifiers.amount(ctx, p, "launch_oxygen_discount"),
+            modifiers.amount(ctx, p, "launch_fuel_discount"))
 
 
 def fuel_need(ctx: Ctx, p: Player, tile: str) -> int:
@@ -71,15 +79,19 @@ def payable(ctx: Ctx, p: Player, need: dict[str, int], left_behind: int = 0) -> 
     return shortfall(ctx, p, need) <= drop_max(ctx, p, "resource", rep)
 
 
-def plan_ok(ctx: Ctx, p: Player, ship: Ship, tile: str, guests: int, presold: int) -> bool:
-    """Some way to finish boarding and pay: stop now, or board every presold guest that fits."""
+def plan_ok(ctx: Ctx, p: Player, ship: Ship, tile: str, guests: int, presold: int,
+            off: tuple[int, int, int] | None = None) -> bool:
+    """Some way to finish boarding and pay: stop now, or board every presold guest that fits.
+    `off`: launch_discounts(ctx, p), as for needs."""
+    if off is None:
+        off = launch_discounts(ctx, p)  # for both counts weighed below
     room = cabin_capacity(ctx, p, ship) - guests
-    if guests and _may_leave(p, presold) and payable(ctx, p, needs(ctx, p, ship, guests, tile),
-                                                     presold):
+    if guests and _may_leave(p, presold) and payable(
+            ctx, p, needs(ctx, p, ship, guests, tile, off), presold):
         return True
     more = min(presold, room)
     return guests + more > 0 and _may_leave(p, presold - more) and payable(
-        ctx, p, needs(ctx, p, ship, guests + more, tile), presold - more)
+        ctx, p, needs(ctx, p, ship, guests + more, tile, off), presold - more)
 
 
 def _may_leave(p: Player, presold: int) -> bool:
@@ -219,13 +231,14 @@ def board_options(ctx: Ctx, dec: Boarding) -> list[Command]:
     tile = ship.cruise
     assert tile is not None
     n, left = len(ship.guests), len(sp.presold)
+    off = launch_discounts(ctx, p)  # the same for every count of guests weighed here
     if n < cabin_capacity(ctx, p, ship):
-        if left and plan_ok(ctx, p, ship, tile, n + 1, left - 1):
+        if left and plan_ok(ctx, p, ship, tile, n + 1, left - 1, off):
             out += [BoardGuest(c, -1) for c in dict.fromkeys(sp.presold)]
-        if plan_ok(ctx, p, ship, tile, n + 1, left):
+        if plan_ok(ctx, p, ship, tile, n + 1, left, off):
             out += [BoardGuest(c, s) for c, s in cruises.guest_sources(
                 ctx, p.ads, modifiers.amount(ctx, p, "last_minute_discount"))]
-    if n and _may_leave(p, left) and payable(ctx, p, needs(ctx, p, ship, n, tile), left):
+    if n and _may_leave(p, left) and payable(ctx, p, needs(ctx, p, ship, n, tile, off), left):
         out.append(Done())
     return out
 

@@ -46,7 +46,9 @@ def owners(ctx: Ctx, connection: int) -> list[int]:
 
 
 def fee_each(ctx: Ctx, p: Player) -> int:
-    return 0 if modifiers.has(ctx, p, "fee_free") else fee(p.reputation)
+    each = fee(p.reputation)
+    # A fee of 0 by reputation needs no look at what waives it (a hot path of legal()).
+    return 0 if not each or modifiers.has(ctx, p, "fee_free") else each
 
 
 def fee_at(ctx: Ctx, p: Player, place: str, each: int | None = None) -> int:
@@ -97,13 +99,16 @@ def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
     """(station, money cost) of the stations whose actions a worker on `station` may take."""
     out = [(station, 0)]
     each: int | None = None  # fee_each, the same at both connections: asked once
-    for other, conn in neighbours(station):
+    for other, conn in _NEIGHBOURS.get(station) or neighbours(station):
         devs = owners(ctx, conn)
         if devs:
             if each is None:
                 each = fee_each(ctx, p)
             out.append((other, use_cost(ctx, p, connection_place(conn), devs, each)))
     return out
+
+
+_NEIGHBOURS = {st: neighbours(st) for st in STATIONS}  # made once: every action choice asks
 
 
 def meeting_stations(ctx: Ctx, seat: int) -> list[int]:
@@ -151,15 +156,20 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
         if not devs or seat in devs or (paid and connection_place(k) in paid):
             continue
-        if at and at not in connection_stations(k):
+        if at and at not in _ENDS[k]:
             continue
         if each < 0:
             each = fee_each(ctx, p)
             if not each:
                 return out
         if each * len(dict.fromkeys(devs)) <= p.money:
-            out.append(PayFee(k))
+            out.append(_PAY[k])
     return out
+
+
+# Made once (commands are frozen): listed at every main choice and action choice.
+_ENDS = {k: connection_stations(k) for k in STATIONS}
+_PAY = {k: PayFee(k) for k in STATIONS}
 
 
 def pay_fee(ctx: Ctx, dec: Decision, cmd: PayFee) -> None:

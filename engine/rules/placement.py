@@ -83,11 +83,18 @@ def main_options(ctx: Ctx, dec: MainChoice) -> list[Command]:
             for st in network.STATIONS:
                 occ = ctx.s.board.occupants[st - 1]
                 if occ is None or occ.seat != p.seat or own_ok:
-                    out.append(PlaceWorker(piece, st))  # type: ignore[arg-type]
+                    cmd = _PLACE.get((piece, st))
+                    if cmd is None:
+                        cmd = _PLACE[piece, st] = PlaceWorker(piece, st)  # type: ignore[arg-type]
+                    out.append(cmd)
     for more in ctx.r.main_options:  # launching, and what modules add
         out.extend(more(ctx, dec))
     out.append(CallMeeting())
     return out
+
+
+# Each placement, made once (commands are frozen): listed at every main choice.
+_PLACE: dict[tuple[str, int], Command] = {}
 
 
 def apply_main(ctx: Ctx, dec: MainChoice, cmd: Command) -> None:

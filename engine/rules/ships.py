@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.commands import AcquireBlueprint, AcquireShip, BuildSegment, Command, Done
@@ -99,8 +100,35 @@ def segment_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
 
 
 def has_segment_option(ctx: Ctx, p: Player, dec: Act) -> bool:
-    """bool(segment_options(...)), stopping at the first segment that can be built."""
-    return bool(_segment_options(ctx, p, dec, first=True))
+    """bool(segment_options(...)), stopping at the first segment that can be built. Without
+    a module's spots every ship has one (the end), so a blueprint the money covers is enough:
+    no command is made (a hot path: every feasibility check, every free command's trial)."""
+    if ctx.r.ships is not None:
+        return bool(_segment_options(ctx, p, dec, first=True))
+    limit = upgrades.max_segments(ctx, p)
+    if not any(s.cruise is None and len(s.segments) < limit for s in p.ships):
+        return bool(dec.taken)  # only Done, once a segment was built
+    discount = modifiers.amount(ctx, p, "segment_discount") + dec.segment_off
+    blueprint = ctx.c.blueprint
+    paid: dict[int, int] = {}
+    for bp, extra in _choices(ctx, p):
+        cost = max(0, blueprint(bp).cost + extra - discount)
+        money = paid.get(cost)
+        if money is None:
+            money = paid[cost] = modifiers.money_cost(ctx, p, cost)
+        if money <= p.money:
+            return True
+    return bool(dec.taken)
+
+
+def _choices(ctx: Ctx, p: Player) -> Iterator[tuple[str, int]]:
+    """(blueprint, surcharge) of each build _segment_options weighs, in its order."""
+    for bp in p.blueprints:
+        yield bp, 0
+    if can_lose_reputation(p, 1):
+        for bp in ctx.s.board.blueprint_display:
+            if bp:
+                yield bp, DISPLAY_SURCHARGE
 
 
 def _can_build_more(ctx: Ctx, p: Player, dec: Act) -> bool:

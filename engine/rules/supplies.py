@@ -28,6 +28,11 @@ def purchase_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     return out
 
 
+def has_purchase_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(purchase_options(...)): 1 money buys the ads alone."""
+    return p.money >= 1
+
+
 def purchase(ctx: Ctx, p: Player, dec: Act, cmd: PurchaseSupplies) -> bool:
     parts = []
     if cmd.resources:
@@ -54,7 +59,11 @@ def _room(ctx: Ctx, p: Player) -> list[int]:
 def has_gain_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     """bool(gain_options(...)): some room for one resource that the silo has, and a limit of
     at least one."""
-    return any(_room(ctx, p)) and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
+    silo = ctx.s.board.silo
+    # _room's test without its list: the silo has it and storage (Player.capacity) has room.
+    roomy = any(silo[i] > 0 and 5 - left > have for i, (left, have) in enumerate(
+        zip(p.developments_left, (p.food, p.oxygen, p.fuel), strict=False)))
+    return roomy and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
 
 
 def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
@@ -89,6 +98,12 @@ def refill_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
             if ctx.s.board.silo[i] < SILO_MAX:
                 out.append(RefillSilo(card, r))  # type: ignore[arg-type]
     return out
+
+
+def has_refill_option(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """bool(refill_options(...)): a card to discard and a silo row not full."""
+    silo = ctx.s.board.silo
+    return bool(p.hand) and any(silo[i] < SILO_MAX for i in range(len(RESOURCES)))
 
 
 def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillSilo) -> bool:

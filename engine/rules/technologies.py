@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules.places import technology_place, unpaid_owners
+from engine.rules.places import technology_place
 from engine.state import Player
 
 if TYPE_CHECKING:
@@ -22,7 +22,8 @@ def usable(ctx: Ctx, p: Player, slot: int) -> bool:
     owners = ctx.s.board.tech_owners[slot]
     if not owners:
         return False
-    if not unpaid_owners(ctx, p.seat, technology_place(slot + 1), owners):
+    # No one left to pay (places.unpaid_owners, asked without making the list: a hot path).
+    if p.seat in owners or technology_place(slot + 1) in ctx.s.turn.paid:
         return True
     # From rules 2 a fee of 0 (by reputation or an upgrade, and no surcharge) is nothing to
     # pay: the technology counts with no command to turn it on.

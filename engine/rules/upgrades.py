@@ -14,22 +14,17 @@ BASE_SEGMENTS = 3
 
 
 def has_effect(ctx: Ctx, p: Player, kind: str) -> bool:
-    if kind not in ctx.c.upgrade_kinds:  # most kinds asked about are no upgrade's (hot path)
-        return False
-    effect = ctx.c.upgrade_effect
-    return any(effect[u].kind == kind for u in p.upgrades)
+    # One set test (most kinds asked about are no upgrade's): a hot path of legal().
+    ids = ctx.c.upgrade_ids.get(kind)
+    return ids is not None and not ids.isdisjoint(p.upgrades)
 
 
 def effect_amount(ctx: Ctx, p: Player, kind: str) -> int:
-    if kind not in ctx.c.upgrade_kinds:
+    ids = ctx.c.upgrade_ids.get(kind)
+    if ids is None or ids.isdisjoint(p.upgrades):
         return 0
-    total = 0
     effect = ctx.c.upgrade_effect
-    for u in p.upgrades:
-        eff = effect[u]
-        if eff.kind == kind:
-            total += eff.amount
-    return total
+    return sum(effect[u].amount for u in p.upgrades if u in ids)
 
 
 def max_ships(ctx: Ctx, p: Player) -> int:
