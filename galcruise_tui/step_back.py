@@ -59,3 +59,18 @@ def steps_back(session: Undoable, game: Game) -> bool:
         return False
     return (session.actors[-1] == dec.seat and session.length not in session.reveals
             and opened(cmd, dec))
+
+
+# Said when `u` meets that floor: the key had gone from the bar with no word, and a player
+# pressing it saw nothing happen (QA s54).
+UNDO_STOPS = ("Undo stops here: the move before showed hidden cards (dealt from a deck). With "
+              "two or more people at this screen, a move that showed them stands.")
+
+
+def stopped_at_reveal(session: object) -> bool:
+    """Whether undo stands at a hot-seat game's floor: moves were played, the last of them
+    showed hidden information, and two or more people share the screen (saves/session.py's
+    `undo_floor`). A table's undo has its own rule and its own words."""
+    floor = getattr(session, "undo_floor", None)
+    length = getattr(session, "length", 0)
+    return callable(floor) and length > 0 and floor() == length

@@ -229,3 +229,43 @@ def test_esc_after_calling_a_meeting_takes_it_back() -> None:
         assert screen.session.file.redo == [C.CallMeeting()]
 
     run(body, size=(120, 36))
+
+
+def test_undo_at_a_reveal_that_stands_is_dimmed_and_says_why() -> None:
+    # With two people at one screen undo stops at a move that showed hidden cards. The key
+    # went from the bar with no word, and `u` pressed there did nothing a player could see.
+    from galcruise_tui.step_back import UNDO_STOPS, stopped_at_reveal
+    from galcruise_tui.widgets.keybar import KeyBar
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        await play_until(app, pilot, screen, lambda g: stopped_at_reveal(screen.session))
+        assert not screen.session.can_undo
+        undo = [e for e in app.screen.query_one(KeyBar).entries if e.action == "undo"]
+        assert [(e.display, e.enabled) for e in undo] == [("u", False)]
+        at, hashed = screen.session.length, screen.game.state_hash()
+        await pilot.press("u")
+        await pilot.pause()
+        assert UNDO_STOPS in _notes(app)
+        assert screen.session.length == at and screen.game.state_hash() == hashed
+        # A move on: undo takes that one back, and only it.
+        await choose(app, pilot, screen, screen.game.legal()[0])
+        assert screen.session.can_undo and not stopped_at_reveal(screen.session)
+        await pilot.press("u")
+        await settle(app, pilot, screen)
+        assert screen.session.length == at
+
+    run(body)
+
+
+def test_a_player_alone_with_bots_undoes_past_a_reveal() -> None:
+    from galcruise_tui.step_back import stopped_at_reveal
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "greedy"))
+        await play_until(app, pilot, screen, lambda g: bool(screen.session.reveals)
+                         and screen.session.reveals[-1] == screen.session.length)
+        assert screen.session.can_undo and not stopped_at_reveal(screen.session)
+        assert "u Undo" in key_bar(app)
+
+    run(body)

@@ -321,15 +321,18 @@ def _hidden_tokens(game: Game, p: Player, legal: list[C.Command]) -> list[Missin
 
 
 def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
-    """Why no launch is offered to a player with a cruise scheduled and a ship with a cabin at
-    home, the moment one is looked for ("" otherwise). A technology that would make it
-    possible is named first: it must be turned on (paid for, if only 0) before it counts."""
+    """Why no launch is offered to a player with a cruise scheduled, the moment one is looked
+    for ("" otherwise). A technology that would make it possible is named first: it must be
+    turned on (paid for, if only 0) before it counts."""
     if p.scheduled is None or any(isinstance(c, C.Launch) for c in legal):
         return ""
     ctx = Ctx(game.state, game.comps)
-    ships = [sh for sh in p.ships if not in_flight(sh) and cabins(sh, ctx, p) >= 1]
+    home = [sh for sh in p.ships if not in_flight(sh)]
+    ships = [sh for sh in home if cabins(sh, ctx, p) >= 1]
     if not ships:
-        return ""
+        # A tester with a cruise scheduled and one segment built looked for the launch and
+        # met no word: a single segment makes no cabin.
+        return _no_cabin(ctx, p, home)
     if not p.break_room and not launch.pilot_free(ctx, p):
         return "no worker in your break room to fly it (call a meeting)"
     first = _first(game, legal, C.Launch)
@@ -351,6 +354,17 @@ def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
     if not space.presold and not cruises.guest_sources(ctx, p.ads, 0):
         return f"no guest to board: a last-minute guest costs ads (you have {p.ads})"
     return "not possible now"
+
+
+def _no_cabin(ctx: Ctx, p: Player, home: list[Ship]) -> str:
+    """Why no ship can carry the scheduled cruise: all in flight, or none with a cabin."""
+    if not home:
+        return "every ship of yours is in flight"
+    if ctx.r.ships is not None:  # a module pairs half cabins: its own count
+        return "no ship of yours at home has a cabin yet"
+    built = ", ".join(f"ship {i} has {_s(len(sh.segments), 'segment')}"
+                      for i, sh in enumerate(p.ships, 1) if not in_flight(sh))
+    return f"no ship at home has a cabin: a cabin lies between two segments ({built})"
 
 
 def _first(game: Game, legal: list[C.Command], wanted: type | Callable[[C.Command], bool],

@@ -25,7 +25,7 @@ from engine.events import SECRET, Event
 from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
 from engine.view import View, view
-from galcruise_tui.step_back import steps_back
+from galcruise_tui.step_back import UNDO_STOPS, steps_back, stopped_at_reveal
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
 from galcruise_tui.widgets.decision import DecisionBar
@@ -600,6 +600,12 @@ class GameScreen(Screen[None]):
             event.prevent_default()
             return
         self._hide_summary()  # the other seats' turns stay in view until the next key
+        if stopped_at_reveal(self.session) and not isinstance(self.focused, Input) and any(
+                b.action == "undo" for b in self._bindings.key_to_bindings.get(event.key, ())):
+            self.notify(UNDO_STOPS, timeout=6)
+            event.stop()
+            event.prevent_default()
+            return
         if event.character and not isinstance(self.focused, Input):
             if self.query_one(DecisionBar).pick_key(event.character):
                 event.stop()
@@ -714,7 +720,9 @@ class GameScreen(Screen[None]):
     # --- actions -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return self.session.can_undo
+            # At a reveal that stands, dimmed (and `u` says why: on_key), not gone unexplained.
+            return True if self.session.can_undo else \
+                None if stopped_at_reveal(self.session) else False
         if action == "redo":
             return self.session.can_redo and not self.thinking
         if action == "skip":

@@ -106,6 +106,10 @@ def _keys(entries: list[Entry], letters: list[str], numbered: bool) -> tuple[lis
     usable = [n for n in numbers if n is not None and 1 <= n <= 9]
     if len(set(usable)) != len(usable) or len(usable) != sum(n is not None for n in numbers) \
             or (not usable and not numbered) or len(entries) - len(usable) > len(letters):
+        # Where the decision numbers things, a position takes a letter: a digit there would
+        # be read as a thing's number (rows a grouping could not part, or over 9 numbers).
+        if numbered and len(entries) <= len(letters):
+            return letters[:len(entries)], True
         return (DIGITS + letters)[:len(entries)], True
     free = iter(letters)
     return [str(n) if n is not None else next(free, " ") for n in numbers], False
@@ -135,13 +139,28 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[st
     return prefix, entries
 
 
+def _clash(items: list[tuple[tuple[str, ...], Command]], numbering: Numbering | None) -> bool:
+    """Whether two of the decision's own rows carry one number while others carry another.
+    (All alike is one thing's group, a cruise's tokens: they take their inner numbers.)"""
+    if numbering is None:
+        return False
+    weak = getattr(numbering, "weak", None)
+    found = [numbering(c) for _, c in items if weak is None or not weak(c)]
+    found = [n for n in found if n is not None]
+    return len(set(found)) > 1 and len(set(found)) < len(found)
+
+
 def _build(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...],
            numbering: Numbering | None) -> tuple[tuple[str, ...], list[Entry]]:
     while True:
         items = [(p, c) for p, c in paths if p[:len(prefix)] == prefix and len(p) > len(prefix)]
         flat = _flat(items, prefix)
-        # Headings take rows too: a flat list is kept only when it fits with them.
-        if len(flat) + len({e.head for e in flat if e.head is not None}) <= FLAT:
+        # Headings take rows too: a flat list is kept only when it fits with them, and when
+        # no two of its rows name one numbered thing among others: there a digit could not be
+        # its thing's number (a setup's "1 on connection 5", "5 fuel on connection 5"), and
+        # grouped by the first choice each thing keeps its own key.
+        if len(flat) + len({e.head for e in flat if e.head is not None}) <= FLAT \
+                and not _clash(items, numbering):
             return prefix, flat
         groups: dict[str, list[tuple[tuple[str, ...], Command]]] = {}
         for n, (p, c) in enumerate(items):

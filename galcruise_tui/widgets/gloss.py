@@ -114,8 +114,11 @@ def by_numbers(v: View, commands: list[C.Command],
 
     Yes where something in it is numbered, and at the main choice and a turn's actions even
     when nothing is (a forced meeting): a digit pressed there is a station or an action, never
-    a place in a list. And in Purchase Supplies: its pairs of resources carry no number, and a
-    card keyed by its place in hand often shares the list, which turned the pairs to letters;
+    a place in a list. And at a meeting's one action, which has no station of its own: keyed
+    by position, "1 Hire an Expert at station 2 ... 3 Build Ship Segments at station 5 ...
+    5 Skip the meeting action" skipped it for a player who pressed 5 for station 5.
+    And in Purchase Supplies: its pairs of resources carry no number, and a card keyed by
+    its place in hand often shares the list, which turned the pairs to letters;
     without a card they were digits then letters ('9', then 'a' for the tenth). Letters
     always, so 'b' buys food + food every time. And at rules 3's moment for a late card,
     whose card keeps its place in hand: once it was played, "go on" turned from 'a' to '1',
@@ -127,7 +130,7 @@ def by_numbers(v: View, commands: list[C.Command],
     return any(number(c) is not None and not weak(c) for c in commands) \
         or any(isinstance(c, C.PurchaseSupplies) for c in commands) \
         or (pending is not None and (pending.main_choice or bool(pending.actions_at)
-                                     or pending.last_cards))
+                                     or pending.meeting or pending.last_cards))
 
 
 def words(v: View, cmd: C.Command) -> tuple[str, ...]:
