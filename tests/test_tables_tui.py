@@ -498,6 +498,7 @@ def test_after_an_undo_at_the_table_the_others_summary_holds_the_whole_turn(
     asyncio.run(main())
 
 
+@pytest.mark.slow  # 110 moves through two apps: a fifth of a minute's fast tests
 def test_your_own_move_at_a_table_is_in_view_at_the_end_of_the_log(tmp_path: Path) -> None:
     """The log scrolled to its end as a move was logged, before the redraw that follows gave
     the decision bar more rows: the move's last lines sat below the log's bottom until the

@@ -781,6 +781,7 @@ def test_the_key_line_at_80_columns_shows_whole_keys_while_a_bot_thinks_and_in_a
             assert screen.thinking
             line = _whole_keys(app)
             assert "space Skip" in line and "u Undo" in line, line
+            app.bot_delay = 0  # the bot's other moves this turn need no pause of 5 s each
             await pilot.press("space")  # the bot moves; a human's choice again
             for _ in range(3000):
                 if screen.human_turn():

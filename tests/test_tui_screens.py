@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from test_tui import _home, finished_game_file, new_game, play_until, run  # noqa: F401 - _home: autouse fixture
-from test_tui_panes import DUO, session_after
+from test_tui_panes import DUO, open_game, session_after
 
 from engine import GameOptions
 from engine.bots.random_bot import RandomBot
@@ -598,17 +598,20 @@ def test_the_decision_bar_reads_a_starting_upgrade_card_in_words() -> None:
 
 
 def test_a_long_prompt_wraps_onto_the_rows_it_needs_at_80_columns() -> None:
-    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
-        screen = await new_game(app, pilot, kinds=("human", "random"))
-        await play_until(app, pilot, screen, lambda g: g.pending is not None and g.pending.seat
-                         == 0 and g.pending.kind == "launch_supplies")
+    # The position is played out of the app (through the screen it took 20 s of a minute's
+    # fast tests): the prompt is what is tested.
+    session = session_after(DUO, lambda g: g.pending is not None and g.pending.seat == 0
+                            and g.pending.kind == "launch_supplies"
+                            and len(g.waiting_for()) > 78, seed=7)
+
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
         await pilot.pause()
         waiting = screen.query_one("#waiting")
         text = str(waiting.render())
         assert text.startswith("Pink: T-3 supplies: pay ") and len(text) > 78
         assert waiting.size.height == -(-len(text) // waiting.size.width)  # no row cut off
 
-    run(body)
+    open_game(session, (80, 24), body)
 
 
 def test_a_long_hot_seat_prompt_keeps_whose_choice_whole_on_its_first_row() -> None:
