@@ -55,15 +55,19 @@ def available_tokens(p: Player) -> list[tuple[str, int]]:
 
 
 def funding_options(ctx: Ctx, dec: Funding) -> list[Command]:
-    if not available_tokens(ctx.player(dec.seat)):
+    tokens = available_tokens(ctx.player(dec.seat))
+    if not tokens:
         return [Done()]  # only the bump reaction window is open
     out: list[Command] = []
-    for kind, _amount in available_tokens(ctx.player(dec.seat)):
-        if kind == "resource":
-            out.extend(FundingBonus(r) for r in RESOURCES)  # type: ignore[arg-type]
-        else:
-            out.append(FundingBonus(kind))  # type: ignore[arg-type]
+    for kind, _amount in tokens:
+        out.extend(_BONUSES[kind])
     return out
+
+
+# The bonuses each kind of token offers, made once (commands are frozen).
+_BONUSES: dict[str, tuple[Command, ...]] = {
+    k: tuple(FundingBonus(r) for r in RESOURCES) if k == "resource"  # type: ignore[arg-type]
+    else (FundingBonus(k),) for k in TOP_TOKENS}  # type: ignore[arg-type]
 
 
 def apply_funding(ctx: Ctx, dec: Funding, cmd: FundingBonus | Done) -> None:
