@@ -10,6 +10,7 @@ from collections.abc import MutableSequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 T = TypeVar("T")
 
 
@@ -38,10 +39,16 @@ class Rng:
         """Uniform integer in [0, n) by rejection, so no modulo bias."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - (_TWO64 % n)
+        state = self.state
         while True:
-            self.state, v = next_u64(self.state)
+            # next_u64, written out: every shuffle, draw and random bot's pick comes here.
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            v = z ^ (z >> 31)
             if v < limit:
+                self.state = state
                 return v % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:

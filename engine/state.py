@@ -14,6 +14,7 @@ from engine.decision_union import AnyDecision
 from engine.options import GameOptions
 
 RESOURCES: tuple[str, str, str] = ("food", "oxygen", "fuel")
+_INDEX = {r: i for i, r in enumerate(RESOURCES)}  # RESOURCES.index, a dict's look-up quicker
 COLOURS: tuple[str, str, str] = ("orange", "purple", "teal")
 NEUTRAL = -1  # owner id of a neutral development, and the "supply" as a payee
 # Owner id of the 1-2 player NPC's developments and seat of its pieces on the network. Not
@@ -97,7 +98,7 @@ class Player(msgspec.Struct, omit_defaults=True):
         setattr(self, r, n)
 
     def capacity(self, r: str) -> int:
-        return 2 + (3 - self.developments_left[RESOURCES.index(r)])
+        return 2 + (3 - self.developments_left[_INDEX[r]])
 
 
 class CruiseSpace(msgspec.Struct, omit_defaults=True):

@@ -142,8 +142,19 @@ def action_choices(ctx: Ctx, dec: ChooseAction) -> list[Command]:
     out: list[Command] = []
     for st, cost in network.reachable(ctx, p, ctx.s.turn.station):
         for action in feasible_ones(ctx, p, dict.fromkeys(ctx.s.board.stations[st - 1]), cost):
-            out.append(TakeAction(st, action))
+            out.append(_take(st, action))
     return [*out, Done()]
+
+
+def _take(station: int, action: str) -> Command:
+    """TakeAction(station, action), made once (commands are frozen): listed at every choice."""
+    cmd = _TAKE.get((station, action))
+    if cmd is None:
+        cmd = _TAKE[station, action] = TakeAction(station, action)
+    return cmd
+
+
+_TAKE: dict[tuple[int, str], Command] = {}
 
 
 def meeting_choices(ctx: Ctx, dec: MeetingAction) -> list[Command]:
@@ -151,7 +162,7 @@ def meeting_choices(ctx: Ctx, dec: MeetingAction) -> list[Command]:
     out: list[Command] = []
     for st in network.meeting_stations(ctx, p.seat):
         for action in feasible_ones(ctx, p, dict.fromkeys(ctx.s.board.stations[st - 1]), 0):
-            out.append(TakeAction(st, action))
+            out.append(_take(st, action))
     return [*out, Done()]
 
 

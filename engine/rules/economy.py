@@ -59,10 +59,11 @@ def gain_resource(p: Player, r: str, n: int, overflow: bool = False) -> int:
 
 
 def clamp_storage(p: Player) -> None:
+    # Attribute reads, not Player.resource's: every step and turn end runs this.
     for r in RESOURCES:
         cap = p.capacity(r)
-        if p.resource(r) > cap:
-            p.set_resource(r, cap)
+        if getattr(p, r) > cap:
+            setattr(p, r, cap)
 
 
 def total_resources(p: Player) -> int:

@@ -55,15 +55,19 @@ def available_tokens(p: Player) -> list[tuple[str, int]]:
 
 
 def funding_options(ctx: Ctx, dec: Funding) -> list[Command]:
-    if not available_tokens(ctx.player(dec.seat)):
+    tokens = available_tokens(ctx.player(dec.seat))
+    if not tokens:
         return [Done()]  # only the bump reaction window is open
     out: list[Command] = []
-    for kind, _amount in available_tokens(ctx.player(dec.seat)):
-        if kind == "resource":
-            out.extend(FundingBonus(r) for r in RESOURCES)  # type: ignore[arg-type]
-        else:
-            out.append(FundingBonus(kind))  # type: ignore[arg-type]
+    for kind, _amount in tokens:
+        out.extend(_BONUSES[kind])
     return out
+
+
+# The bonuses each kind of token offers, made once (commands are frozen).
+_BONUSES: dict[str, tuple[Command, ...]] = {
+    k: tuple(FundingBonus(r) for r in RESOURCES) if k == "resource"  # type: ignore[arg-type]
+    else (FundingBonus(k),) for k in TOP_TOKENS}  # type: ignore[arg-type]
 
 
 def apply_funding(ctx: Ctx, dec: Funding, cmd: FundingBonus | Done) -> None:
@@ -105,7 +109,21 @@ def drop_max(ctx: Ctx, p: Player, kind: str, reputation: int | None = None) -> i
     rep = p.reputation if reputation is None else reputation
     if ctx.s.turn.dropped or ctx.s.turn.seat != p.seat or rep <= 0:
         return 0
-    return drop_bonuses(ctx, rep, 0)[kind]
+    # drop_bonuses(ctx, rep, 0), counted once per board and level: every launch plan and
+    # advertising test asks it (a hot path of legal()).
+    icons = ctx.c.board.reputation_icons
+    made = _ALL_THE_WAY.get(id(icons))
+    if made is None or made[0] is not icons:
+        made = _ALL_THE_WAY[id(icons)] = (icons, {})
+    counts = made[1].get(rep)
+    if counts is None:
+        counts = made[1][rep] = drop_bonuses(ctx, rep, 0)
+    return counts[kind]
+
+
+# drop_bonuses to 0 from each level, by board (its icons, kept so that the id stays theirs);
+# read only.
+_ALL_THE_WAY: dict[int, tuple[object, dict[int, dict[str, int]]]] = {}
 
 
 def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
