@@ -68,9 +68,8 @@ UNDO_STOPS = ("Undo stops here: the move before showed hidden cards (dealt from 
 
 
 def stopped_at_reveal(session: object) -> bool:
-    """Whether undo stands at a hot-seat game's floor: moves were played, the last of them
-    showed hidden information, and two or more people share the screen (saves/session.py's
-    `undo_floor`). A table's undo has its own rule and its own words."""
+    """Whether undo stands at a hot-seat game's floor: a move showed hidden information, two
+    or more people share the screen (saves/session.py's `undo_floor`), and no person's move
+    came after it. A table's undo has its own rule and its own words."""
     floor = getattr(session, "undo_floor", None)
-    length = getattr(session, "length", 0)
-    return callable(floor) and length > 0 and floor() == length
+    return callable(floor) and floor() > 0 and not getattr(session, "can_undo", True)

@@ -276,7 +276,11 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return self.length > self.undo_floor()
+        """Whether a person's command lies after the floor. Bot moves alone are not taken
+        back: at a person's first decision after the bots', u rewound them and the bots
+        played them again, "Blue took back a move" in the log, over and over (QA s54)."""
+        floor = self.undo_floor()
+        return any(not self._is_bot(a) for a in self.actors[floor:])
 
     @property
     def can_redo(self) -> bool:

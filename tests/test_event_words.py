@@ -182,6 +182,21 @@ def test_after_the_final_move_a_kept_upgrade_token_is_not_kept_for_later() -> No
     raise AssertionError("no upgrade token was ever kept")
 
 
+def test_a_line_that_begins_with_a_common_word_reads_on_in_lower_case() -> None:
+    # "Pink's ship 1 has a day in space; No guest aboard matches an icon of the ship".
+    g = Game.new(GameOptions(players=2, seed=5))
+    v = view(g)
+    pink, blue = (p.name for p in v.seats)
+    summary = TurnSummary({0})
+    summary.add(v, _turn_move(1, blue, "turn", f"{blue}'s ship 1 has a day in space.",
+                              "No guest aboard matches an icon of the ship: no bonus.",
+                              "New cruise c07 (A → ⌂) in space 3."))
+    text = summary.take(v)
+    assert text is not None
+    assert text.plain.endswith("day in space; no guest aboard matches an icon of the ship: "
+                               "no bonus; new cruise c07 (A → ⌂) in space 3."), text.plain
+
+
 def test_a_turns_vp_in_the_summary_leaves_out_an_agm_held_before_it_began() -> None:
     """An AGM at the end of Pink's turn scored for Blue too: Blue's next turn was headed
     'VP 25 → 31' as if Blue had gained the AGM's 4 VP in it."""

@@ -190,3 +190,27 @@ def test_undo_then_a_different_line_saves_files_that_verify(tmp_path: Path) -> N
     assert s.length == 55 and s.game.state_hash() == new[55]
     assert all(i % HASH_EVERY == 0 or i == 55 for i, _ in s.to_file().hashes)
     assert dict(s.to_file().hashes) == {25: new[25], 50: new[50], 55: new[55]}
+
+
+def test_bot_moves_alone_are_not_taken_back(tmp_path: Path) -> None:
+    # At a person's first decision after the bots' setup picks, u rewound the bots' moves and
+    # they played them again: "Blue took back a move" in the log, as often as u was pressed.
+    st = Store(tmp_path)
+    for seed in range(20):
+        opts = GameOptions(players=2, seed=seed, seats=("human", "random"))
+        s = Session.new(opts, name=f"b{seed}", store=st)
+        bot = RandomBot(seed)
+        while s.game.pending.seat == 1:
+            s.apply(bot.choose(s.game))
+        if s.length:
+            break
+    else:
+        raise AssertionError("the bot never moved first")
+    n = s.length
+    assert not s.can_undo and not s.undo()
+    assert s.length == n and s.file.undo_log == []
+    s.apply(s.game.legal()[0])  # the person's move: that one, and the bots' after it, go back
+    while s.game.pending.seat == 1:
+        s.apply(bot.choose(s.game))
+    assert s.can_undo and s.undo()
+    assert s.length == n and not s.can_undo

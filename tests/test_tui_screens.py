@@ -183,6 +183,25 @@ def test_the_new_game_form_starts_on_its_first_field() -> None:
     run(body)
 
 
+def test_a_part_wider_than_the_row_folds_at_its_spaces_under_the_indent() -> None:
+    # A four-bot save's "Pink (random bot) vs ... vs Yellow (random bot)" is wider than the
+    # load list at 80 columns: the terminal wrapped it to column 0, under the key.
+    from galcruise_tui.widgets.parts import Parts
+
+    seats = " vs ".join(f"{n} (random bot)" for n in ("Pink", "Blue", "Green", "Yellow"))
+    parts = ["bots4", seats, "finished", "80 - 59 - 203 - 31 VP", "just now"]
+    for w in range(30, 120):
+        rows = Parts("", parts, indent=2).rows(w)
+        assert all(len(r) <= w for r in rows), (w, rows)
+        assert all(r.startswith("  ") and not r.startswith("   ") for r in rows[1:]), rows
+        # Nothing lost or doubled: the words read as before, in order.
+        assert " ".join(" ".join(rows).replace(" · ", " ").split()) == \
+            " ".join(" ".join(parts).split()), rows
+    assert Parts("", parts, indent=2).rows(76)[1:3] == [
+        "  Pink (random bot) vs Blue (random bot) vs Green (random bot) vs Yellow",
+        "  (random bot)"]
+
+
 def test_the_agm_sheet_says_who_scored_what_in_words() -> None:
     session = session_after(DUO, lambda g: g.state.agm_done >= 1)
     g = session.game

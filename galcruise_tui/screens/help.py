@@ -27,6 +27,8 @@ data folder rebinds them by id, e.g. undo = "z")
                Players, Hand, Rachel (solo), Scores
  PgUp PgDn     scroll the pane in view (Home / End: its top / bottom)
  l             the log (l again: back)     u / r   undo / redo
+ u             with two or more people at one screen, undo stops at a move
+               that showed hidden cards (dealt from a deck): u says so
  p             pause before each bot move: 0, 0.4, 1 or 2 seconds
  h             hint: the expert bot's three best choices now, above the
                options, each with its worth: the expert's estimate of your VP

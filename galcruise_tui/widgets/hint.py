@@ -14,7 +14,10 @@ from rich.text import Text
 
 from galcruise_tui.text import plain
 
-TITLE = "Hint: the expert would choose · Esc closes it, so does your move"
+TITLE = "Hint: the expert would choose, best first · Esc closes it, so does your move"
+# Each choice is led by the keys that make it, as "press 2": ranked "1. 2 Place a worker
+# on station 2", the rank read as the key, and 1 placed the worker on station 1 (QA s54).
+PRESS = "press"
 WORTH = ("worth: the expert's estimate of your VP soon after the choice, with what should "
          "still score (ships, cubes, goods, cards)")
 # Solo the expert ranks a line lower by the VP it hands Rachel (greedy.RIVAL_BUMP and the
@@ -30,12 +33,12 @@ def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> 
     worths = not (len(rows) == 1 and rows[0][2] == 0.0)
     table = Table(box=None, padding=(0, 2, 0, 0), collapse_padding=True, show_header=False,
                   show_edge=False, pad_edge=False, expand=True)
-    table.add_column(no_wrap=True)  # 1.
+    table.add_column(no_wrap=True)  # press
     table.add_column(no_wrap=True, style="bold")  # its keys
     table.add_column(ratio=1, no_wrap=one_row, overflow="ellipsis" if one_row else "fold")
     table.add_column(no_wrap=True, justify="right")  # the worth stays whole on its row
-    for i, (keys, said, worth) in enumerate(rows, 1):
-        table.add_row(f"{i}.", Text(plain(keys)), Text(plain(said)),
+    for keys, said, worth in rows:
+        table.add_row(PRESS, Text(plain(keys)), Text(plain(said)),
                       f"(worth {worth:.1f})" if worths else "")
     if not worths:
         return Group(table)
@@ -45,6 +48,6 @@ def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> 
 def hint_plain(rows: list[tuple[str, str, float]], solo: bool) -> str:
     """The box's words on plain lines, as a test or a screen reader would take them."""
     worths = not (len(rows) == 1 and rows[0][2] == 0.0)
-    lines = [f"{i}. {keys}  {plain(said)}" + (f"  (worth {worth:.1f})" if worths else "")
-             for i, (keys, said, worth) in enumerate(rows, 1)]
+    lines = [f"{PRESS} {keys}  {plain(said)}" + (f"  (worth {worth:.1f})" if worths else "")
+             for keys, said, worth in rows]
     return "\n".join(lines + ([WORTH + (SOLO if solo else "") + "."] if worths else []))

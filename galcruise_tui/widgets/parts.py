@@ -41,7 +41,27 @@ class Parts:
             row += piece
             fresh = False
         rows.append(row)
-        return rows
+        return [r for row in rows for r in self._fold(row, width)]
+
+    def _fold(self, row: str, width: int) -> list[str]:
+        """A row wider than `width` (a part wider than a whole row: four seats with their
+        bots) broken at its last space that fits, the rows after its first `indent` columns
+        in; wrapped by the terminal it went on at column 0, under the key."""
+        out: list[str] = []
+        lead = " " * self.indent
+        while cell_len(row) > width > len(lead) + 1:
+            start = len(row) - len(row.lstrip(" "))  # never break inside the indent
+            cut = next((i for i in range(len(row) - 1, start, -1)
+                        if row[i] == " " and cell_len(row[:i]) <= width), None)
+            if cut is None:  # one word wider than the row: cut it where the row ends
+                cut = next(i for i in range(len(row), 0, -1) if cell_len(row[:i]) <= width)
+                out.append(row[:cut])
+                row = lead + row[cut:]
+            else:
+                out.append(row[:cut].rstrip(" "))
+                row = lead + row[cut + 1:]
+        out.append(row)
+        return out
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Text("\n".join(self.rows(options.max_width)), style=self.style)

@@ -27,6 +27,11 @@ AGM_VP = re.compile(r"scores (-?\d+) VP at the AGM")  # engine.rules.scoring.run
 _PAIR = re.compile(r" \((?:[^()]|\([^()]*\))*/(?:[^()]|\([^()]*\))*\)")
 
 
+# The engine's lines that begin with a common word, not a name: mid-paragraph they read
+# "; no guest aboard matches ..." ("; No guest" read as a new sentence, QA s54).
+_LOWER = frozenset({"The", "No", "Every", "An", "New"})
+
+
 @dataclass
 class Block:
     seat: int | None  # whose turn; None for what others did during a person's turn
@@ -122,8 +127,8 @@ class TurnSummary:
                 name = players[mine].name
                 for head in (": ", " "):  # "Blue's ship 1" keeps its owner
                     text = text.removeprefix(name + head)
-            if text.startswith("The "):  # it follows "; " or ": " in the paragraph
-                text = "t" + text[1:]
+            if text.split(" ", 1)[0] in _LOWER:  # it follows "; " or ": " in the paragraph
+                text = text[0].lower() + text[1:]
             block.lines.append(text.rstrip("."))
         if self._open is not None:
             self._open.end_vp = move.vp_after[self._open.seat]  # type: ignore[index]
