@@ -30,6 +30,14 @@ def test_keys_are_the_numbers_of_the_things_then_letters() -> None:
     assert assign_keys(clash, set()) == ["1", "2"]  # not one thing each: positions
     plain = [Entry("x", []), Entry("y", [])]
     assert assign_keys(plain, set()) == ["1", "2"]
+    # A row that ends the step is a letter after the places ("7 Build no more segments" read
+    # as one more segment, and moved 8, 6, 4 as segments were built); alone it is 1.
+    done = Entry("Build no more segments", [C.Done()])
+    assert assign_keys([*plain, done], set()) == ["1", "2", "a"]
+    assert assign_keys([*plain, done], {"a"}) == ["1", "2", "b"]
+    assert assign_keys([done], set()) == ["1"]
+    weak = Entry("Play a card", [], weak=True)
+    assert assign_keys([*plain, done, weak], set()) == ["1", "2", "a", "b"]
 
 
 def test_pressing_a_stations_own_number_places_the_worker_there() -> None:

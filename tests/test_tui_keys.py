@@ -82,3 +82,26 @@ def test_a_meetings_action_and_its_skip_take_letters() -> None:
         assert own == sorted(own)
         return
     raise AssertionError("no meeting with two actions to choose from")
+
+
+def test_a_row_that_ends_the_step_is_a_letter_beside_other_choices() -> None:
+    # Build Ship Segments keyed "7 Build no more segments", then 6, then 4, as segments were
+    # built: in a list of digits it read as one more choice.
+    ends = alone = 0
+    for game in random_positions(2, range(4)):
+        legal = game.legal()
+        if not any(isinstance(c, C.Done) for c in legal):
+            continue
+        for rows in _levels(game, legal):
+            own = [(e, key) for e, key in rows if not e.weak]
+            for e, key in own:
+                if e.prefix is None and e.commands and \
+                        all(isinstance(c, C.Done) for c in e.commands):
+                    if len(own) == 1:
+                        # 1, or a where the decision numbers things ("a End your actions").
+                        assert key in ("1", "a"), (key, e.text)
+                        alone += 1
+                    else:
+                        assert key.isalpha(), (key, e.text, [k for _, k in own])
+                        ends += 1
+    assert ends > 50 and alone > 50, (ends, alone)

@@ -110,9 +110,25 @@ def _keys(entries: list[Entry], letters: list[str], numbered: bool) -> tuple[lis
         # be read as a thing's number (rows a grouping could not part, or over 9 numbers).
         if numbered and len(entries) <= len(letters):
             return letters[:len(entries)], True
-        return (DIGITS + letters)[:len(entries)], True
+        return _positions(entries, letters), True
     free = iter(letters)
     return [str(n) if n is not None else next(free, " ") for n in numbers], False
+
+
+def _positions(entries: list[Entry], letters: list[str]) -> list[str]:
+    """Digits, then letters, by place in the list; a row that ends the step ("Build no more
+    segments", "Finish boarding") takes a letter after them, as "End your actions" does where
+    stations are numbered. As the eighth of eight it was key 8, then 6, then 4 as segments
+    were built, where the choices it followed were digits. Alone, it is 1."""
+    ends = [bool(e.commands) and e.prefix is None and all(isinstance(c, Done) for c in e.commands)
+            for e in entries]
+    if all(ends):
+        return (DIGITS + letters)[:len(entries)]
+    keys = iter((DIGITS + letters)[:len(entries) - sum(ends)])
+    rest = [next(keys) for end in ends if not end]
+    spare = iter([k for k in letters if k not in rest])
+    places = iter(rest)
+    return [next(spare, " ") if end else next(places) for end in ends]
 
 
 def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...],
