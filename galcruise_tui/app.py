@@ -99,6 +99,20 @@ class GalcruiseApp(App[None]):
         if keymap:
             self.set_keymap(keymap)
 
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The palette's Screenshot, saved in the data folder's `screenshots`: Textual's own
+        choice is ~/Downloads, which an account on a game server seldom has ("Failed to save
+        screenshot"). The notice names the file."""
+        if path is None:
+            folder = self.root_dir / "screenshots"
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                pass  # Textual's own failure notice says it
+            path = str(folder)
+        return super().deliver_screenshot(filename, path, time_format)
+
     def get_default_screen(self) -> Screen:
         # The title is the bottom screen: no blank default screen composed and painted first.
         from galcruise_tui.screens.title import TitleScreen

@@ -875,3 +875,21 @@ def test_without_colour_every_lists_highlighted_row_is_underlined(
             assert overlay.has_focus and len(marked_rows(overlay)) == 1
 
     asyncio.run(main())
+
+
+def test_the_palettes_screenshot_is_saved_in_the_data_folder(tmp_path: Path) -> None:
+    # Textual saves it to ~/Downloads, which a game server's account seldom has: the palette's
+    # Screenshot said "Failed to save screenshot" (QA s54 F13).
+    async def main() -> None:
+        app = GalcruiseApp(data_dir=tmp_path, seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.deliver_screenshot()
+            folder = tmp_path / "screenshots"
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if folder.is_dir() and any(folder.glob("*.svg")):
+                    break
+            (shot,) = folder.glob("*.svg")
+            assert shot.read_text().startswith("<svg") and "New&#160;game" in shot.read_text()
+
+    asyncio.run(main())
