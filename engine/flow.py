@@ -137,9 +137,17 @@ def _splits(n: int) -> list[tuple[int, int, int]]:
 def _open_for_every_split(t: Ctx, act: Act, p: Player, n: int) -> bool:
     """Resources of the player's choice are chosen later: every way must keep the action open.
     `t` is a trial and `p` its own copy of the player (free_trial), so each split is written
-    into `p` itself: no second copy (listing writes nothing else)."""
+    into `p` itself: no second copy (listing writes nothing else). An action that reads no
+    resources (Action.reads_resources) gives every split the same answer: asked once; one
+    with its own test of all splits (Action.splits) asks that."""
     if not n:
         return has_options(t, p, act)
+    entry = t.r.actions.get(act.action)
+    if entry is not None:
+        if not entry.reads_resources:
+            return has_options(t, p, act)
+        if entry.splits is not None:
+            return entry.splits(t, p, act, n)
     have = [p.resource(r) for r in RESOURCES]
     for split in _splits(n):
         for r, h, k in zip(RESOURCES, have, split, strict=True):

@@ -32,6 +32,9 @@ _state_decoder = msgspec.msgpack.Decoder(State)
 # that raises: a snapshot before every command was 40% of apply's cost; the way back costs
 # at most this many commands replayed, and only when the engine breaks.
 REBASE_EVERY = 32
+_COMMAND_TYPES = frozenset(ALL_COMMAND_TYPES)
+# The command types that name a seat (a sealed bid): legal_for filters by it.
+_SEATED = frozenset(t for t in ALL_COMMAND_TYPES if "seat" in t.__struct_fields__)
 
 
 class Game:
@@ -119,7 +122,12 @@ class Game:
         only its own; every other one only when the pending decision is the seat's."""
         dec = self.pending
         own = dec.seat if dec is not None else -1
-        return [c for c in self._legal() if getattr(c, "seat", own) == seat]
+        legal = self._legal()
+        # The pending decision's own seat, and no command that names one: all of them (a
+        # random game asks this at every position; the test is one pass in C).
+        if seat == own and _SEATED.isdisjoint(map(type, legal)):
+            return list(legal)
+        return [c for c in legal if getattr(c, "seat", own) == seat]
 
     def actor(self, cmd: Command) -> int:
         """The seat that makes `cmd`: the seat it names, else the pending decision's."""
@@ -195,7 +203,9 @@ class Game:
         return self._carry_out(cmd)
 
     def _check(self, cmd: Command) -> None:
-        if not isinstance(cmd, ALL_COMMAND_TYPES):
+        # The set first: isinstance against the whole tuple of command types costs 0.85 us
+        # (before every command); a type outside it is still asked, so the answer is the same.
+        if type(cmd) not in _COMMAND_TYPES and not isinstance(cmd, ALL_COMMAND_TYPES):
             raise IllegalCommand(f"{cmd!r} is not a galcruise command.")
         legal = self._legal()
         if cmd not in legal:

@@ -1,6 +1,8 @@
 """legal() skips the trial of a free command in an action whose options it cannot close
-(`Action.steady`: by the command's kind; `Action.sure`: any command, in this position): the
-list must be the one the trials give, in every position where an action is under way."""
+(`Action.steady`: by the command's kind; `Action.sure`: any command, in this position) and
+tries one split of a choice of resources where the action reads none (`Action.reads_resources`)
+or tests all splits at once (`Action.splits`): the list must be the one the trials give, in
+every position where an action is under way."""
 
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ from engine.rules.actions import ACTIONS
 
 
 def _tried(rules: Rules) -> Rules:
-    """The same rules with every free command tried."""
-    return replace(rules, actions={k: replace(a, steady=frozenset(), sure=None)
+    """The same rules with every free command tried, and every split of its resources."""
+    return replace(rules, actions={k: replace(a, steady=frozenset(), sure=None,
+                                              reads_resources=True, splits=None)
                                    for k, a in rules.actions.items()})
 
 

@@ -37,6 +37,14 @@ class Action:
     # (ctx, player, act) -> True when the action has an option that no free command can take
     # away (whatever its kind), so none is tried; None: no such test.
     sure: Callable[..., bool] | None = None
+    # False: the options never read the player's food, oxygen or fuel, so a free command
+    # that gives resources of the player's choice (a drop's, a card's) is tried once, not
+    # once for every way to split them (flow._open_for_every_split); tests/test_free_trials
+    # checks it against the trial of every split.
+    reads_resources: bool = True
+    # (ctx, player, act, n) -> whether every split of `n` more resources of the player's
+    # choice leaves an option, in one test where the trial asks each split; None: asked.
+    splits: Callable[..., bool] | None = None
 
 
 # Actions whose options are costly to list in full, with a quicker "is there any": a hot path
@@ -76,11 +84,18 @@ STEADY: dict[str, frozenset[str]] = {
 SURE: dict[str, Callable[..., bool]] = {
     "draw_agenda": agenda.draw_sure,
     "advertise_cruise": cruises.advertise_sure,
+    "build_segments": ships.segments_sure,
+    "refill_silo": supplies.refill_sure,
 }
 
 
+# Segments cost money, blueprints, reputation and room on a ship: never a resource.
+NO_RESOURCES = frozenset({"build_segments"})
+SPLITS: dict[str, Callable[..., bool]] = {"gain_resources": supplies.gain_open_for_every_split}
+
+
 ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a), STEADY.get(a, frozenset()),
-                                        SURE.get(a))
+                                        SURE.get(a), a not in NO_RESOURCES, SPLITS.get(a))
                               for a, (o, f, label) in {
     "build_development": (developments.options, developments.apply, "Build a Development"),
     "hire_expert": (experts.options, experts.apply, "Hire an Expert"),

@@ -25,7 +25,7 @@ from engine.rules.funding import drop_bonuses, drop_max, resource_options
 from engine.rules.metrics import cockpit_vp
 from engine.rules.ships import cabins, in_flight
 from engine.state import COLOURS, RESOURCES, Player, Ship
-from engine.trial import trial
+from engine.trial import free_trial, trial
 
 if TYPE_CHECKING:
     from engine.ctx import Ctx
@@ -338,7 +338,9 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
 def _boards_after(ctx: Ctx, dec: Boarding, p: Player, cmd: DropReputation) -> bool:
     """An ad drop at boarding (for last-minute guests) must leave the launch finishable."""
     n = drop_bonuses(ctx, p.reputation, cmd.to)["ad"]
-    t = trial(ctx, p.seat)
+    # The drop writes plain numbers only (the player's, the turn's): free_trial's copies are
+    # enough, and the cards tried after it make their own trials (_played).
+    t = free_trial(ctx, p.seat)
     tp = t.player(p.seat)
     tp.reputation, tp.ads, t.s.turn.dropped = cmd.to, tp.ads + n, True
     return _with_some_helpers(t, tp, lambda c, q: bool(board_options(c, dec)))

@@ -121,6 +121,12 @@ def has_segment_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     return bool(dec.taken)
 
 
+def segments_sure(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """Once a segment is built, Done is an option (has_segment_option and _segment_options
+    both end with it) that no free command takes away."""
+    return bool(dec.taken)
+
+
 def _choices(ctx: Ctx, p: Player) -> Iterator[tuple[str, int]]:
     """(blueprint, surcharge) of each build _segment_options weighs, in its order."""
     for bp in p.blueprints:

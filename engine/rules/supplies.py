@@ -66,6 +66,18 @@ def has_gain_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     return roomy and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
 
 
+def gain_open_for_every_split(ctx: Ctx, p: Player, dec: Act, n: int) -> bool:
+    """has_gain_option after `n` more resources of the player's choice, however split: a
+    split closes the action only by filling every row the silo has and storage has room for,
+    so every split keeps it open when their room together is more than `n` (the limit reads
+    no resources)."""
+    silo = ctx.s.board.silo
+    room = sum(5 - left - have for i, (left, have) in enumerate(
+        zip(p.developments_left, (p.food, p.oxygen, p.fuel), strict=False))
+        if silo[i] > 0 and 5 - left > have)
+    return room > n and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
+
+
 def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     room = _room(ctx, p)
     limit = 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra")
@@ -104,6 +116,12 @@ def has_refill_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     """bool(refill_options(...)): a card to discard and a silo row not full."""
     silo = ctx.s.board.silo
     return bool(p.hand) and any(silo[i] < SILO_MAX for i in range(len(RESOURCES)))
+
+
+def refill_sure(ctx: Ctx, p: Player, dec: Act) -> bool:
+    """A free command plays at most one card and fills no silo: with two cards in the hand
+    and a row not full, one is left to discard."""
+    return len(p.hand) >= 2 and has_refill_option(ctx, p, dec)
 
 
 def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillSilo) -> bool:

@@ -22,6 +22,10 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
     out: list[Command] = []
     p = None
     each = 0  # network.fee_each, the same at every tile: asked once, if at all (with p)
+    # Without a module's track surcharge a tile's fee is fee_each and its printed icon
+    # (technologies.surcharge), read here from the table: no call per tile.
+    printed = ctx.c.technology_surcharge if ctx.r.tech_surcharge is None else None
+    techs = s.board.technologies
     # One pass, the cheapest tests first: a hot path of legal(), beside every decision of a
     # turn. Not invented, or usable (its developer, or paid this turn): nothing to pay.
     for i, owners in enumerate(s.board.tech_owners):
@@ -32,7 +36,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
             each = network.fee_each(ctx, p)
         # The fee at this tile (by reputation, then its surcharges), once per owner
         # (places.unpaid_owners).
-        fee = network.tech_fee(ctx, i, each)
+        fee = each + printed[techs[i]] if printed is not None else network.tech_fee(ctx, i, each)
         if not fee and s.rules >= 2:
             continue  # it counts by itself (technologies.usable)
         if fee * len(dict.fromkeys(owners)) <= p.money:
