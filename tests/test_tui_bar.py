@@ -476,6 +476,15 @@ def test_two_kinds_of_thing_with_one_number_the_first_keeps_it() -> None:
     assert assign_keys([blue, other, card], set()) == ["1", "2", "a"]
 
 
+def test_a_card_never_takes_a_missing_row_of_the_decisions_own_numbers() -> None:
+    # Funding bonuses 2-6 with the money token flipped: the first card in hand took key 1,
+    # beside "· Funding bonus: 1 money: its token is flipped ...".
+    bonuses = [Entry(f"bonus {n}", [C.FundingBonus("ad")], number=n) for n in range(2, 7)]
+    first = Entry("card 1", [C.PlayAgendaResource("ag01")], number=1, weak=True)
+    seventh = Entry("card 7", [C.PlayAgendaResource("ag02")], number=7, weak=True)
+    assert assign_keys([*bonuses, first, seventh], set()) == ["2", "3", "4", "5", "6", "a", "7"]
+
+
 def test_the_letters_read_in_order_down_the_list() -> None:
     # The cards take their letters after the decision's own rows, so they are listed after
     # them: first in the group they read "e, a, b, c, d".

@@ -76,7 +76,8 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
 
     Cards, drops and fees (`Entry.weak`) come and go with the turn, so the decision's own
     options are keyed as if they were not there, and a card keeps its place in hand only
-    where that digit is free and means no position; else it takes the next letter, as drops
+    where that digit is free, means no position and is above the decision's own numbers;
+    else it takes the next letter, as drops
     and fees always do. A playable card had
     re-keyed Done, the guests and Hire left/right to letters, a funding bonus's 1 to a
     position, and a drop's 'a' to 'b'."""
@@ -87,13 +88,17 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
     keys, positions = _keys(own, letters, numbered)
     by_entry = dict(zip(map(id, own), keys, strict=True))
     used = set(keys)
+    # A digit among the decision's own numbers is theirs even where that row is missing now:
+    # with the money bonus's token flipped, funding bonuses read 2-6, and a card in hand took
+    # key 1 beside "· Funding bonus: 1 money: its token is flipped ...".
+    top = max((k for k in (e.number for e in own) if k is not None), default=0)
     spare = iter([k for k in letters if k not in used])
     out = []
     for e in entries:
         key = by_entry.get(id(e))
         if key is None:
             n = e.number
-            key = str(n) if n is not None and 1 <= n <= 9 and not positions and \
+            key = str(n) if n is not None and top < n <= 9 and not positions and \
                 str(n) not in used else next(spare, " ")
             used.add(key)
         out.append(key)
