@@ -867,3 +867,28 @@ def test_a_funding_bonus_whose_token_is_flipped_for_a_cruise_says_so() -> None:
             assert not offered & (set(RESOURCES) if k == "resource" else {k})
             seen += 1
     assert seen
+
+
+def test_a_last_minute_discount_card_says_it_is_of_no_use_once_every_cabin_is_full() -> None:
+    # Played on "Finish boarding" with the ship full, Last-minute Purchase bought nothing.
+    from engine.decisions import Boarding
+    from engine.rules import launch
+    from engine.view.options import gain
+
+    said = {"full": 0, "room": 0}
+    for players in (1, 2):
+        for game in random_positions(players, range(16)):
+            if not isinstance(game.pending, Boarding):
+                continue
+            cards = [c for c in game.legal() if isinstance(c, C.PlayAgendaEffect) and
+                     game.comps.agenda(c.card).effect.kind == "last_minute_discount"]
+            if not cards:
+                continue
+            p = game.state.players[game.pending.seat]
+            ship = p.ships[game.pending.ship]
+            full = len(ship.guests) >= launch.cabin_capacity(Ctx(game.state, game.comps), p, ship)
+            for c in cards:
+                assert gain(game, view(game).pending, c) == (
+                    "no use now: every cabin of the ship has its guest" if full else "")
+            said["full" if full else "room"] += 1
+    assert said["full"] and said["room"], said

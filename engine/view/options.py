@@ -58,6 +58,13 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         dests = cruises.destinations(ctx, pending.ticket_cruise)
         match = ", +1 reputation" if cmd.colour in dests else ""
         return f"+{len(dests)} money{match}"
+    if isinstance(cmd, C.PlayAgendaEffect) and pending.boarding is not None and \
+            game.comps.agenda(cmd.card).effect.kind == "last_minute_discount":
+        # Offered once every cabin had its guest: played then, it bought nothing.
+        ship = p.ships[pending.boarding[0]]
+        if len(ship.guests) >= launch.cabin_capacity(ctx, p, ship):
+            return "no use now: every cabin of the ship has its guest"
+        return ""
     if isinstance(cmd, C.Done) and pending.boarding is not None:
         left = len(b.cruise_spaces[pending.boarding[1]].presold)
         if left:
