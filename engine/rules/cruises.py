@@ -185,7 +185,7 @@ def advertisable(ctx: Ctx, p: Player) -> list[int]:
 def advertise_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     spaces = advertisable(ctx, p)  # the cheap half first (a hot path of legal())
     # The drop may pay for the guest.
-    if not spaces or not guest_sources(ctx, p.ads + drop_max(ctx, p, "ad"), ad_discount(ctx, p)):
+    if not spaces or not any_guest(ctx, p.ads + drop_max(ctx, p, "ad"), ad_discount(ctx, p)):
         return []
     return [AdvertiseCruise(i) for i in spaces]
 

@@ -171,11 +171,11 @@ def _can_launch(ctx: Ctx, p: Player, i: int) -> bool:
         return plan_ok(ctx, p, ship, sp.tile, 0, len(sp.presold))
     need = needs(ctx, p, ship, 1, sp.tile)
     discount = modifiers.amount(ctx, p, "last_minute_discount")
-    if cruises.guest_sources(ctx, p.ads, discount) and payable(ctx, p, need):
+    if cruises.any_guest(ctx, p.ads, discount) and payable(ctx, p, need):
         return True
     # The once-per-turn drop may pay the ads for a last-minute guest instead of supplies.
     extra = drop_max(ctx, p, "ad")
-    return bool(extra) and bool(cruises.guest_sources(ctx, p.ads + extra, discount)) and \
+    return bool(extra) and cruises.any_guest(ctx, p.ads + extra, discount) and \
         shortfall(ctx, p, need) == 0
 
 

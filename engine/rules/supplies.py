@@ -56,14 +56,25 @@ def _room(ctx: Ctx, p: Player) -> list[int]:
     return [max(0, min(silo[i], p.capacity(r) - p.resource(r))) for i, r in enumerate(RESOURCES)]
 
 
+def _open_rows(ctx: Ctx, p: Player) -> list[int]:
+    """The room in storage (Player.capacity, less what is held) of each row the silo still
+    has, 0 in the others: what Gain Resources could fill before the silo's own count runs
+    out. Read from the attributes, without Player's methods: a hot path of legal()."""
+    silo = ctx.s.board.silo
+    return [5 - left - have if silo[i] > 0 and 5 - left > have else 0
+            for i, (left, have) in enumerate(zip(p.developments_left,
+                                                 (p.food, p.oxygen, p.fuel), strict=False))]
+
+
+def _limit(ctx: Ctx, p: Player, dec: Act) -> int:
+    """The most resources one Gain Resources takes."""
+    return 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra")
+
+
 def has_gain_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     """bool(gain_options(...)): some room for one resource that the silo has, and a limit of
     at least one."""
-    silo = ctx.s.board.silo
-    # _room's test without its list: the silo has it and storage (Player.capacity) has room.
-    roomy = any(silo[i] > 0 and 5 - left > have for i, (left, have) in enumerate(
-        zip(p.developments_left, (p.food, p.oxygen, p.fuel), strict=False)))
-    return roomy and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
+    return any(_open_rows(ctx, p)) and _limit(ctx, p, dec) >= 1
 
 
 def gain_open_for_every_split(ctx: Ctx, p: Player, dec: Act, n: int) -> bool:
@@ -71,16 +82,12 @@ def gain_open_for_every_split(ctx: Ctx, p: Player, dec: Act, n: int) -> bool:
     split closes the action only by filling every row the silo has and storage has room for,
     so every split keeps it open when their room together is more than `n` (the limit reads
     no resources)."""
-    silo = ctx.s.board.silo
-    room = sum(5 - left - have for i, (left, have) in enumerate(
-        zip(p.developments_left, (p.food, p.oxygen, p.fuel), strict=False))
-        if silo[i] > 0 and 5 - left > have)
-    return room > n and 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra") >= 1
+    return sum(_open_rows(ctx, p)) > n and _limit(ctx, p, dec) >= 1
 
 
 def gain_options(ctx: Ctx, p: Player, dec: Act) -> list[Command]:
     room = _room(ctx, p)
-    limit = 3 + dec.boost + modifiers.amount(ctx, p, "silo_extra")
+    limit = _limit(ctx, p, dec)
     out: list[Command] = []
     for f in range(room[0] + 1):
         for o in range(room[1] + 1):

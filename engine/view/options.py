@@ -185,7 +185,7 @@ def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one 
         return "no cruise open to schedule"
     if action == "advertise_cruise":
         discount = cruises.ad_discount(ctx, p)
-        if not cruises.guest_sources(ctx, p.ads, discount):
+        if not cruises.any_guest(ctx, p.ads, discount):
             return _no_guest(ctx, p, discount, "")
         return "no cruise open to advertise"
     if action == "build_development":
@@ -358,7 +358,7 @@ def _why_no_launch(game: Game, p: Player, legal: list[C.Command]) -> str:
             best = (short, _short(ctx, p, need, max(0, len(space.presold) - aboard)))
     if best and best[1]:
         return f"the supplies are short of {best[1]}"
-    if not space.presold and not cruises.guest_sources(ctx, p.ads, 0):
+    if not space.presold and not cruises.any_guest(ctx, p.ads, 0):
         return f"no guest to board: a last-minute guest costs ads (you have {p.ads})"
     return "not possible now"
 
@@ -426,7 +426,7 @@ def _why_no_boarding(game: Game, p: Player, ship_index: int, space: int,
             not any(isinstance(c, C.BoardGuest) for c in legal):
         why = _first(game, legal, C.BoardGuest)
         off = modifiers.amount(ctx, p, "last_minute_discount")
-        if not why and not presold and not cruises.guest_sources(ctx, p.ads, off):
+        if not why and not presold and not cruises.any_guest(ctx, p.ads, off):
             why = _no_guest(ctx, p, off, "a last-minute guest")
         if not why:
             why = _supplies(ctx, p, ship, n + 1, max(0, len(presold) - 1))

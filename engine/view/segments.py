@@ -13,7 +13,7 @@ from engine.ctx import Ctx
 from engine.names import half_mark
 from engine.rules import modifiers, upgrades
 from engine.rules.economy import can_lose_reputation
-from engine.rules.ships import DISPLAY_SURCHARGE, in_flight, spots
+from engine.rules.ships import in_flight, segment_cost, spots
 from engine.state import Player, Ship
 
 
@@ -60,10 +60,8 @@ def why_no_segment(ctx: Ctx, p: Player, off: int = 0) -> str:
         need = " or ".join(half_mark(h) for h in _needed(ctx, home))
         return f"no blueprint {where} completes a cabin on a ship at home" + \
             (f" ({need} needed)" if need else "")
-    discount = modifiers.amount(ctx, p, "segment_discount") + off
-    cheapest = min(modifiers.money_cost(ctx, p, max(
-        0, ctx.c.blueprint(bp).cost + (DISPLAY_SURCHARGE if shown else 0) - discount))
-        for bp, shown in fitting)
+    cheapest = min(modifiers.money_cost(ctx, p, segment_cost(ctx, p, bp, shown, off))
+                   for bp, shown in fitting)
     if cheapest > p.money:
         return f"the cheapest segment that fits costs {cheapest} money (you have {p.money})"
     return "not possible now"
