@@ -29,8 +29,7 @@ def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> 
     """The box's lines: each choice as its keys, its words and its worth, then what worth is.
     `rows`: (keys, words, worth), best first. `one_row`: each choice on one row, its words
     cut (a short screen, where the options below show them whole); else they wrap."""
-    # One choice forced (a single legal move, a starting card) comes with no worth at all.
-    worths = not (len(rows) == 1 and rows[0][2] == 0.0)
+    worths = _worths(rows)
     table = Table(box=None, padding=(0, 2, 0, 0), collapse_padding=True, show_header=False,
                   show_edge=False, pad_edge=False, expand=True)
     table.add_column(no_wrap=True)  # press
@@ -42,12 +41,23 @@ def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> 
                       f"(worth {worth:.1f})" if worths else "")
     if not worths:
         return Group(table)
-    return Group(table, Text(WORTH + (SOLO if solo else "") + ".", style="italic"))
+    return Group(table, Text(_footnote(solo), style="italic"))
 
 
 def hint_plain(rows: list[tuple[str, str, float]], solo: bool) -> str:
     """The box's words on plain lines, as a test or a screen reader would take them."""
-    worths = not (len(rows) == 1 and rows[0][2] == 0.0)
+    worths = _worths(rows)
     lines = [f"{PRESS} {keys}  {plain(said)}" + (f"  (worth {worth:.1f})" if worths else "")
              for keys, said, worth in rows]
-    return "\n".join(lines + ([WORTH + (SOLO if solo else "") + "."] if worths else []))
+    return "\n".join(lines + ([_footnote(solo)] if worths else []))
+
+
+def _worths(rows: list[tuple[str, str, float]]) -> bool:
+    """Whether the choices carry a worth: one choice forced (a single legal move, a starting
+    card) comes with none at all."""
+    return not (len(rows) == 1 and rows[0][2] == 0.0)
+
+
+def _footnote(solo: bool) -> str:
+    """What worth is, under the choices."""
+    return WORTH + (SOLO if solo else "") + "."
