@@ -766,39 +766,35 @@ def _whole_keys(app: GalcruiseApp) -> str:
 
 def test_the_key_line_at_80_columns_shows_whole_keys_while_a_bot_thinks_and_in_a_group() -> None:
     # QA s53: "... space Skip pause ? Hel▏^p" while a bot thought at 80x24.
-    from test_tui_panes import session_after
+    from test_tui_panes import open_game, session_after
 
     from engine import GameOptions
 
-    async def main() -> None:
-        # A greedy bot about to move, with a pause before it: the key line offers the skip.
-        opts = GameOptions(players=2, seed=5, seats=("human", "greedy"))
-        session = session_after(opts, lambda g: g.state.turns_taken > 2, seat=0)
-        app = GalcruiseApp(bot_delay=5, seed=1)
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = GameScreen(session)
-            app.push_screen(screen)
-            await pilot.pause()
-            bar = screen.query_one(DecisionBar)
-            await choose_by_keys(pilot, screen, screen.game.legal()[0])
-            assert screen.thinking
-            line = _whole_keys(app)
-            assert "space Skip" in line and "u Undo" in line, line
-            app.bot_delay = 0  # the bot's other moves this turn need no pause of 5 s each
-            await pilot.press("space")  # the bot moves; a human's choice again
-            for _ in range(3000):
-                if screen.human_turn():
-                    break
-                await pilot.pause(0.01)
-            group = next((i for i, e in enumerate(bar.entries) if e.prefix is not None), None)
-            if group is not None:
-                bar.pick(group)
-                await pilot.pause()
-            line = _whole_keys(app)
-            assert "h Hint" in line, line
-            assert group is None or "esc Back" in line, line
+    # A greedy bot about to move, with a pause before it: the key line offers the skip.
+    opts = GameOptions(players=2, seed=5, seats=("human", "greedy"))
+    session = session_after(opts, lambda g: g.state.turns_taken > 2, seat=0)
 
-    asyncio.run(main())
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        bar = screen.query_one(DecisionBar)
+        await choose_by_keys(pilot, screen, screen.game.legal()[0])
+        assert screen.thinking
+        line = _whole_keys(app)
+        assert "space Skip" in line and "u Undo" in line, line
+        app.bot_delay = 0  # the bot's other moves this turn need no pause of 5 s each
+        await pilot.press("space")  # the bot moves; a human's choice again
+        for _ in range(3000):
+            if screen.human_turn():
+                break
+            await pilot.pause(0.01)
+        group = next((i for i, e in enumerate(bar.entries) if e.prefix is not None), None)
+        if group is not None:
+            bar.pick(group)
+            await pilot.pause()
+        line = _whole_keys(app)
+        assert "h Hint" in line, line
+        assert group is None or "esc Back" in line, line
+
+    open_game(session, (80, 24), body, bot_delay=5)
 
 
 async def choose_by_keys(pilot, screen: GameScreen, cmd: C.Command) -> None:  # noqa: ANN001

@@ -364,38 +364,31 @@ def test_a_card_drawn_by_the_last_action_is_offered_beside_go_on() -> None:
     # Rules 3's moment after phase 2 is for the card: its play sits next to "go on", not
     # inside the cards group below the reputation drops; a card's sentence and a fee's
     # "no use now" read as two sentences.
-    import asyncio
-
     from test_rules_3 import _refill_then_draw
+    from test_tui_panes import open_game
 
-    from galcruise_tui.screens.game import GameScreen
     from saves import Session
 
     game, ads = _refill_then_draw(3)
     session = Session.new(game.options)
     session.game = game  # a built position: the screen only reads and applies
 
-    async def main() -> None:
-        app = GalcruiseApp(bot_delay=0, seed=1)
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = GameScreen(session)
-            app.push_screen(screen)
-            await pilot.pause()
-            bar = screen.query_one(DecisionBar)
-            texts = [e.text for e in bar.entries]
-            assert texts[0] == "Play no card: go on to phase 3 (company goals)"
-            assert texts[1] == "Play Surge Campaign: Any time on your turn: gain 3 ads."
-            assert not any(".: " in t for t in texts)
-            go_on = bar.keys[0]
-            await pilot.press(bar.keys[1])
-            await pilot.pause()
-            assert screen.game.state.players[0].ads == ads + 3
-            assert screen.game.pending.kind == "last_cards"
-            # "Go on" keeps its key once the card is played: it turned from 'a' to '1', and
-            # the 'a' pressed to go on played another card for its resource.
-            assert bar.entries[0].text.startswith("Play no card") and bar.keys[0] == go_on
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
+        bar = screen.query_one(DecisionBar)
+        texts = [e.text for e in bar.entries]
+        assert texts[0] == "Play no card: go on to phase 3 (company goals)"
+        assert texts[1] == "Play Surge Campaign: Any time on your turn: gain 3 ads."
+        assert not any(".: " in t for t in texts)
+        go_on = bar.keys[0]
+        await pilot.press(bar.keys[1])
+        await pilot.pause()
+        assert screen.game.state.players[0].ads == ads + 3
+        assert screen.game.pending.kind == "last_cards"
+        # "Go on" keeps its key once the card is played: it turned from 'a' to '1', and
+        # the 'a' pressed to go on played another card for its resource.
+        assert bar.entries[0].text.startswith("Play no card") and bar.keys[0] == go_on
 
-    asyncio.run(main())
+    open_game(session, (80, 24), body)
 
 
 def test_a_card_becoming_playable_moves_no_other_options_key() -> None:

@@ -34,9 +34,11 @@ def session_after(options: GameOptions, done: Callable[[Game], bool], seed: int 
 
 
 def open_game(session: Session, size: tuple[int, int],
-              body: Callable[[GalcruiseApp, object, GameScreen], Awaitable[None]]) -> None:
+              body: Callable[[GalcruiseApp, object, GameScreen], Awaitable[None]],
+              bot_delay: float = 0) -> None:
+    """`body(app, pilot, screen)` with `session` open on the game screen at `size`."""
     async def main() -> None:
-        app = GalcruiseApp(bot_delay=0, seed=1)
+        app = GalcruiseApp(bot_delay=bot_delay, seed=1)
         async with app.run_test(size=size) as pilot:
             screen = GameScreen(session)
             app.push_screen(screen)
