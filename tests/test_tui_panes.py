@@ -356,3 +356,35 @@ def test_a_long_ship_breaks_between_its_parts_and_keeps_its_cabins_beside_its_en
             assert all(len(r) <= SHIP_ROW for r in strip), strip
 
     open_game(session, (160, 48), body)
+
+
+def test_a_wrapped_list_item_goes_on_under_its_own_text() -> None:
+    # QA s54 F12: at 80 columns an agenda card's or a ship's text went on at the pane's edge,
+    # under its number, where the next item seemed to start.
+    long = "Build Ship Segments: build up to 4 segments instead of 2, " * 2
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        await pilot.press("tab")  # the board
+        await pilot.pause()
+        drawing = screen.query_one("#text-board", Drawing)
+        width = drawing.size.width
+        board = [r.text for r in drawing._rows_at(width)]
+        # The pane's own padding is a column; its items read " 1. ".
+        card = next(i for i, r in enumerate(board) if r.startswith(" 1. "))
+        assert board[card + 1].startswith("    ") and board[card + 1][4] != " ", board
+        drawing.show("\n".join([f"  1. [b]Double Shift[/b] {long}", f"  · {long}",
+                                 f" Experts for hire {long}", f"    deck {long}",
+                                 "  2. Launch Party: gain 2 ads."]))
+        rows = [r.text.rstrip() for r in drawing._rows_at(width)]
+        assert all(len(r) <= width for r in rows)
+        starts = [len(r) - len(r.lstrip(" ")) for r in rows]
+        heads = ("  1. Double", "  · Build", " Experts", "    deck", "  2. Launch")
+        firsts = [i for i, r in enumerate(rows) if r.startswith(heads)]
+        assert [rows[i][:6] for i in firsts] == [h[:6] for h in heads], rows
+        # Each goes on under its own text: after the number, the dot, the label's indent.
+        hangs = [5, 4, 1, 4]
+        for n, (a, b) in enumerate(zip(firsts, firsts[1:], strict=False)):
+            assert b - a >= 2 and set(starts[a + 1:b]) == {hangs[n]}, (n, rows[a:b])
+        assert "Double Shift" in rows[0] and rows[-1] == "  2. Launch Party: gain 2 ads."
+
+    open_game(session_after(DUO, lambda g: g.state.turn.number >= 2), (80, 24), body)

@@ -8,6 +8,8 @@ that changed, and asks for a layout only when the height changes.
 
 from __future__ import annotations
 
+import re
+
 from rich.errors import MarkupError
 from rich.segment import Segment
 from rich.text import Text
@@ -23,6 +25,18 @@ def parse_lines(lines: list[str]) -> list[Text] | None:
         return [Text.from_markup(line) for line in lines]
     except MarkupError:
         return None
+
+
+# A line's own indent and list mark ("  1. ", "  · "): a wrapped line goes on under its text,
+# not at the pane's edge, where a list's next item would seem to start (QA s54 F12).
+_HANG = re.compile(r" *(?:(?:\d+\.|[·•-]) )?")
+_NARROWEST = 24  # a column narrower than this wraps at the edge instead: too few words a row
+
+
+def hanging(text: Text) -> int:
+    """The columns a wrapped line of `text` goes on under."""
+    m = _HANG.match(text.plain)
+    return m.end() if m else 0
 
 
 class Drawing(Widget):
@@ -88,6 +102,12 @@ class Drawing(Widget):
         self.rendered += 1
         console = self.app.console
         options = console.options.update_width(max(1, width))
+        hang = hanging(text)
+        if text.cell_len > width and 0 < hang and width - hang >= _NARROWEST:
+            head, body = text.divide([hang])
+            lines = body.wrap(console, width - hang)
+            rows = [head + lines[0], *(Text(" " * hang) + line for line in lines[1:])]
+            text = Text("\n").join(rows)
         wrapped = Segment.split_lines(console.render(text, options))
         return [Strip(segments).adjust_cell_length(width) for segments in wrapped] \
             or [Strip.blank(width)]
