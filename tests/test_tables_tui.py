@@ -609,3 +609,33 @@ def test_the_lobby_says_where_your_name_came_from(tmp_path: Path,
 
     assert " · you are carol (your login name; --name sets another) · " in asyncio.run(head(None))
     assert " · you are alice (--name) · " in asyncio.run(head("alice"))
+
+
+def test_while_another_person_decides_the_boards_take_the_options_empty_rows(
+        tmp_path: Path) -> None:
+    # Stop 54: at a table the waiting screen kept nine rows for the options under "(nothing
+    # to choose now)" while the network was cut off above them; the others' turns can be long.
+    new_table(tmp_path)
+
+    async def main() -> None:
+        async with alice_and_bob(tmp_path, size=(80, 24)) as pairs:
+            waiting = next(s for _, _, s in pairs if not s.human_turn())
+            mover = next(s for _, _, s in pairs if s.human_turn())
+            away, here = waiting.query_one("#decision"), mover.query_one("#decision")
+            assert waiting.has_class("away") and not mover.has_class("away")
+            assert here.outer_size.height >= 9  # the options keep their room, as in hot seat
+            assert away.outer_size.height < 6, away.outer_size.height
+            assert waiting.query_one(Boards).size.height > mover.query_one(Boards).size.height
+            for _ in range(6):  # a setup pick, then the blueprint: one seat's two moves
+                await play(pairs, 1)
+                await caught_up([p for _, p, _ in pairs], [s for _, _, s in pairs])
+                for _, pilot, _ in pairs:
+                    await pilot.pause()
+                if waiting.human_turn():
+                    break
+            # The seats swapped: so did the room.
+            assert waiting.human_turn() and not waiting.has_class("away")
+            assert mover.has_class("away")
+            assert waiting.query_one("#decision").outer_size.height >= 9
+
+    asyncio.run(main())
