@@ -17,6 +17,7 @@ from engine.decisions import Decision
 from engine.errors import IllegalCommand, IllegalOptions
 from engine.events import Event
 from engine.options import RULES, GameOptions
+from engine.registry import Rules, rules_for
 from engine.setup import new_state
 from engine.state import State
 from engine.trial import copy_state
@@ -38,12 +39,18 @@ _SEATED = frozenset(t for t in ALL_COMMAND_TYPES if "seat" in t.__struct_fields_
 
 
 class Game:
-    __slots__ = ("state", "comps", "_legal_cache", "_base", "_base_of", "_since", "setup_events")
+    __slots__ = ("state", "comps", "_legal_cache", "_seated", "_base", "_base_of", "_since",
+                 "setup_events", "_rules", "_rules_of")
 
     def __init__(self, state: State, comps: Components) -> None:
         self.state = state
         self.comps = comps
         self._legal_cache: list[Command] | None = None
+        self._seated = False  # whether the cached list holds a command that names a seat
+        # The rules table of the state's options (Ctx asks rules_for otherwise): kept with
+        # the options object it was found for, since `state` may be replaced by another game's.
+        self._rules: Rules | None = None
+        self._rules_of: GameOptions | None = None
         # The way back from a command that raises (see `apply`): a snapshot of `_base_of`,
         # the state object it was taken of, and the commands applied to it since.
         self._base: bytes | None = None
@@ -81,6 +88,7 @@ class Game:
     def copy(self) -> Game:
         game = Game(copy_state(self.state), self.comps)
         game._legal_cache = self._legal_cache  # the same position has the same moves
+        game._seated = self._seated
         return game
 
     # --- queries ---------------------------------------------------------------------------
@@ -108,8 +116,18 @@ class Game:
     def _legal(self) -> list[Command]:
         """The cached list itself: for reading only."""
         if self._legal_cache is None:
-            self._legal_cache = flow.legal(Ctx(self.state, self.comps))
+            legal = self._legal_cache = flow.legal(self._ctx())
+            self._seated = not _SEATED.isdisjoint(map(type, legal))
+            return legal
         return self._legal_cache
+
+    def _ctx(self) -> Ctx:
+        """A context over the state, with the rules table found once per options object (a
+        Ctx of its own would look it up: two for every command of a game)."""
+        s = self.state
+        if s.options is not self._rules_of:
+            self._rules, self._rules_of = rules_for(s.options.modules), s.options
+        return Ctx(s, self.comps, self._rules)
 
     def deciders(self) -> list[int]:
         """The seats that may enter a command now: the pending decision's seat, or every seat
@@ -124,8 +142,8 @@ class Game:
         own = dec.seat if dec is not None else -1
         legal = self._legal()
         # The pending decision's own seat, and no command that names one: all of them (a
-        # random game asks this at every position; the test is one pass in C).
-        if seat == own and _SEATED.isdisjoint(map(type, legal)):
+        # random game asks this at every position; _legal made the test once per list).
+        if seat == own and not self._seated:
             return list(legal)
         return [c for c in legal if getattr(c, "seat", own) == seat]
 
@@ -213,7 +231,7 @@ class Game:
 
     def _carry_out(self, cmd: Command) -> list[Event]:
         hidden = self._hidden()
-        ctx = Ctx(self.state, self.comps)
+        ctx = self._ctx()
         self._legal_cache = None
         flow.apply(ctx, cmd)
         if self._hidden() != hidden:

@@ -144,6 +144,8 @@ def _with_some_helpers(ctx: Ctx, p: Player, check: Check) -> bool:
     """Whether `check(ctx, player)` holds with some choice of launch cards played for their
     effects."""
     helpers = _helpers(ctx, p)
+    if not helpers:
+        return bool(check(ctx, ctx.player(p.seat)))  # the one try: no card played
     for k in range(len(helpers) + 1):
         for chosen in combinations(helpers, k):
             t = _played(ctx, p.seat, chosen)
@@ -314,6 +316,7 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
                 out.append(c)
         return out
     short = deficit(ctx, p)
+    rest = -1  # what a resource drop must cover beyond the cards in hand: asked once, if at all
     for c in cmds:
         if isinstance(c, UseTechnology):
             out.append(c)
@@ -328,8 +331,9 @@ def filter_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
                 out.append(c)
         elif isinstance(c, DropReputation) and c.bonus == "resource":
             got = drop_bonuses(ctx, p.reputation, c.to)["resource"]
-            cards = card_resources(ctx, p)
-            rest = sum(max(0, short[r] - cards[r]) for r in RESOURCES)
+            if rest < 0:
+                cards = card_resources(ctx, p)
+                rest = sum(max(0, short[r] - cards[r]) for r in RESOURCES)
             if got >= rest:
                 out.append(c)
     return out

@@ -44,8 +44,12 @@ def amount(ctx: Ctx, p: Player, kind: str) -> int:
 
 def has(ctx: Ctx, p: Player, kind: str) -> bool:
     c = ctx.c
-    if (p.upgrades and upgrades.has_effect(ctx, p, kind)) or \
-            (ctx.s.turn.active and active_cards(ctx, p, kind)):
+    if p.upgrades:
+        # upgrades.has_effect, written out: fee_each asks this of every fee listed or paid.
+        ids = c.upgrade_ids.get(kind)
+        if ids is not None and not ids.isdisjoint(p.upgrades):
+            return True
+    if ctx.s.turn.active and active_cards(ctx, p, kind):
         return True
     if kind in c.technology_kinds and technologies.tech_amount(ctx, p, kind, flag=True):
         return True

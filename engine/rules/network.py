@@ -67,8 +67,9 @@ def tech_fee(ctx: Ctx, slot: int, each: int) -> int:
 
 def player_tech_fee(ctx: Ctx, p: Player, slot: int) -> int:
     """The fee `p` pays each owner of the technology in `slot` (0-based), by reputation (or
-    waived), then its surcharges."""
-    return tech_fee(ctx, slot, fee_each(ctx, p))
+    waived), then its surcharges (tech_fee, written out: apply asks it before every command,
+    technologies.lock_free)."""
+    return fee_each(ctx, p) + surcharge(ctx, slot)
 
 
 def use_cost(ctx: Ctx, p: Player, place: str, owner_list: list[int],
@@ -152,24 +153,28 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
             return []
     out: list[Command] = []
     each = -1  # the same for every place: asked once, and only when one is owed (hot path)
-    for k, devs in zip(STATIONS, ctx.s.board.connections, strict=False):
+    for devs, ends, place, cmd in zip(ctx.s.board.connections, _ENDS, _PLACES, _PAY,
+                                      strict=False):
         # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
-        if not devs or seat in devs or (paid and connection_place(k) in paid):
+        if not devs or seat in devs or (paid and place in paid):
             continue
-        if at and at not in _ENDS[k]:
+        if at and at not in ends:
             continue
         if each < 0:
             each = fee_each(ctx, p)
             if not each:
                 return out
-        if each * len(dict.fromkeys(devs)) <= p.money:
-            out.append(_PAY[k])
+        # A single owner, the usual case, needs no count of them.
+        if each * (1 if len(devs) == 1 else len(dict.fromkeys(devs))) <= p.money:
+            out.append(cmd)
     return out
 
 
-# Made once (commands are frozen): listed at every main choice and action choice.
-_ENDS = {k: connection_stations(k) for k in STATIONS}
-_PAY = {k: PayFee(k) for k in STATIONS}
+# Made once (commands are frozen), by station order: listed at every main choice and action
+# choice.
+_ENDS = tuple(connection_stations(k) for k in STATIONS)
+_PLACES = tuple(connection_place(k) for k in STATIONS)
+_PAY = tuple(PayFee(k) for k in STATIONS)
 
 
 def pay_fee(ctx: Ctx, dec: Decision, cmd: PayFee) -> None:

@@ -39,18 +39,22 @@ def lock_free(ctx: Ctx) -> None:
     t = s.turn
     if t.phase in ("setup", "done", "final") or t.seat < 0:
         return
-    p = ctx.player(t.seat)
+    seat = t.seat
+    paid = t.paid
+    p = None
     same = ctx.r.tech_surcharge is None  # no surcharges: one fee for every technology
     for i, owners in enumerate(s.board.tech_owners):
-        if owners and t.seat not in owners:
+        if owners and seat not in owners:
             place = technology_place(i + 1)
-            if place in t.paid:
+            if place in paid:
                 continue
+            if p is None:
+                p = ctx.player(seat)
             if ctx.r.tech_fee(ctx, p, i):
                 if same:
                     return  # (a hot path: apply runs this before every command)
                 continue
-            t.paid.append(place)
+            paid.append(place)
 
 
 def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
@@ -92,7 +96,7 @@ def surcharge(ctx: Ctx, slot: int) -> int:
     """Money added to each fee for the technology in `slot` (0-based) and to a development
     under it: the tile's printed icon (快適空間's tiles: 1; 0 for the others), then a module's
     track surcharge (上級技術), which Patent Pool waives for the turn (not the printed one)."""
-    printed = ctx.c.surcharge(ctx.s.board.technologies[slot])
+    printed = ctx.c.technology_surcharge[ctx.s.board.technologies[slot]]  # c.surcharge
     if ctx.r.tech_surcharge is None or ctx.s.turn.surcharge_free:
         return printed
     return printed + ctx.r.tech_surcharge(ctx, slot)
