@@ -1,4 +1,5 @@
 import fnmatch
+import os
 import sys
 from pathlib import Path
 
@@ -7,13 +8,15 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 # Tests that play whole games or many of them, or walk the app through many screens:
-# `pytest -m "not slow"` leaves them out and runs in under a minute here (56 s on an idle
+# `pytest -m "not slow"` leaves them out and runs in under a minute here (57 s on an idle
 # 2-core machine); CI runs everything. Picked from `pytest --durations=0` (about 2 s or more
 # on an idle 2-core machine), by test function, so every parameter of one goes together; a
 # name with its parameters ("...[board-160x48]") marks that one case, or a pattern of cases
 # ("*").
 SLOW = frozenset("""
 test_tui_screens.py::test_a_complete_game_with_every_module_of_the_expansion_by_keys
+test_tui_turns.py::test_an_options_key_and_esc_put_the_summary_away_too
+test_tui_bar.py::test_an_actions_key_stays_the_same_for_the_whole_turn
 test_bench_calibrate.py::test_a_run_reports_its_progress_game_by_game
 test_bot_seats.py::test_a_bot_seat_plays_legal_moves_and_repeats_them
 test_event_words.py::test_event_lines_leave_out_what_was_0_name_the_ship_and_call_a_boarding_a_boarding
@@ -108,6 +111,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if full.split("[")[0] in SLOW or any(
                 fnmatch.fnmatchcase(full, c.replace("[", "[[]")) for c in SLOW_CASES):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist runs without it
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than the cores. A TUI test waits on its app between keys
+    (about a fifth of its time here), which another worker's test can use: on the idle 2-core
+    machine the fast tier took 69 s with 2 workers and 62 s with 3."""
+    return (os.cpu_count() or 1) + 1
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -559,7 +559,7 @@ def test_drops_and_fees_take_letters_and_move_no_other_options_key() -> None:
 
     lettered = kept = 0
     kinds: set[str] = set()
-    for game in random_positions(2, range(10)):
+    for game in random_positions(2, range(5)):
         legal = game.legal()
         if not any(isinstance(c, _DROPS_AND_FEES) for c in legal):
             continue
