@@ -90,7 +90,6 @@ class Session:
         # The events of the moves replayed on load, for the screen's log; it takes them.
         self.backlog: list[Event] = []
         self.warning: str | None = None
-        self._end_matched = False  # set by _replay: a wrong checkpoint before a right end
         # Why the last autosave failed (read-only dir, full disk...), None once one succeeds.
         # The game goes on in memory; the screens show it as "not saved: <why>".
         self.save_error: str | None = None
@@ -161,10 +160,11 @@ class Session:
                 return s
         s = cls(starting_position(gf, path), gf, path)
         try:
-            rerecorded = s._replay(trusted=False)
+            replayed = s._replay(trusted=False)
         except _Diverged as e:
             raise refuse(path, str(e)) from None
-        if rerecorded and s._end_matched:
+        rerecorded, end_matched = replayed or (0, False)
+        if rerecorded and end_matched:
             # Only a checkpoint between is wrong: the game is the one saved. Recorded again,
             # the next save passes `verify`; the file is left as it is until then.
             s.warning = (f"{path or 'The save'}: its checkpoint at command {rerecorded} does "
@@ -181,9 +181,10 @@ class Session:
         s._drop_illegal_redo()
         return s
 
-    def _replay(self, trusted: bool) -> int | None:
+    def _replay(self, trusted: bool) -> tuple[int, bool] | None:
         """Play the file's log into this fresh session; the command from which its stored
-        hashes were recorded again (0: none needed).
+        hashes were recorded again (0: none needed), and whether the log's end still matched
+        its stored hash (then only a checkpoint between was wrong).
 
         Trusted: None at the first doubt. Every stored hash is checked as the replay passes it,
         the ones between too: the hash at the log's end vouches for the line played, not for
@@ -212,9 +213,8 @@ class Session:
         n = len(self.file.commands)
         # A wrong checkpoint in a line whose end still matches is the checkpoint's fault (a
         # damaged or edited file), not another version's rules: the warning says which.
-        self._end_matched = bool(rerecorded) and rerecorded < n and n in expected and \
+        return rerecorded, bool(rerecorded) and rerecorded < n and n in expected and \
             expected[n] == self.game.state_hash()
-        return rerecorded
 
     def _drop_illegal_redo(self) -> None:
         """Keep the redo list only as far as it plays legally from here.
