@@ -367,3 +367,33 @@ def test_a_gain_and_rachels_guests_read_one_in_the_singular() -> None:
     v: View = view(Game.new(GameOptions(players=1, seed=3)))
     line = f"T-5: Rachel launches ship 1 on cruise X9 with {guest_words(['orange'])}."
     assert tidy(v, line) == "T-5: Rachel launches ship 1 on a cruise with an adventurous guest."
+
+
+def test_a_ticket_past_the_cabins_of_ones_ships_says_the_guest_would_stay_behind() -> None:
+    """Play: a tester sold two tickets for its own cruise with a one-cabin ship; the second
+    guest could not board and cost 2 reputation at T-5, and nothing had said so."""
+    g = table()
+    s = g.state
+    pink = s.players[0]
+    b = s.board
+    sp = next(i for i, x in enumerate(b.cruise_spaces) if x.tile and x.consultant is None)
+    b.cruise_spaces[sp].consultant, pink.scheduled = pink.seat, sp
+    pink.ships[0].segments = [x.id for x in g.comps.blueprints[:2]]  # one cabin
+    b.stations[1] = ["advertise_cruise", "build_segments"]
+    b.queue = [[1, 1, 0], [0, 0, 0], [0, 0, 0]]
+    pink.ads, pink.money, pink.reputation = 4, 2, 0
+    work(g, pink, 2, ["advertise_cruise", "build_segments"])
+    g.apply(TakeAction(2, "advertise_cruise"))
+    g.apply(AdvertiseCruise(sp))
+    first = SellTicket("orange", 0)
+    assert "stays behind" not in view(g).gain(first)
+    g.apply(first)
+    second = next(c for c in g.legal() if isinstance(c, SellTicket))
+    assert view(g).gain(second).endswith(
+        "; your ships at home have 1 cabin at most: unless one grows, this guest stays behind "
+        "at launch (-2 reputation)")
+    # Another's cruise, or one not scheduled, is none of the ship's business.
+    pink.scheduled = None
+    assert "stays behind" not in view(g).gain(second)
+    pink.scheduled, pink.ships[0].segments = sp, []
+    assert "no ship of yours at home has a cabin" in view(g).gain(second)

@@ -39,6 +39,22 @@ def _s(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 or word == 'money' else 's'}"
 
 
+def _beyond_cabins(ctx: Ctx, p: Player, space: int) -> str:
+    """A ticket for one's own cruise past the cabins of every ship at home: the guest cannot
+    board the launch as things stand, and a presold guest left behind costs reputation (a
+    tester sold two for a one-cabin ship and learned it at T-5)."""
+    if space != p.scheduled:
+        return ""
+    room = max((launch.cabin_capacity(ctx, p, sh) for sh in p.ships if not in_flight(sh)),
+               default=0)
+    if len(ctx.s.board.cruise_spaces[space].presold) < room:
+        return ""
+    where = f"your ships at home have {_s(room, 'cabin')} at most" if room else \
+        "no ship of yours at home has a cabin"
+    return f"; {where}: unless one grows, this guest stays behind at launch " \
+        f"(-{launch.PRESOLD_PENALTY} reputation)"
+
+
 def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noqa: C901
     """What `cmd` costs and gives the deciding seat, in words ("" when nothing to add)."""
     if pending is None:
@@ -57,7 +73,7 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         # The ads it costs, after any discount, are in the option's own words (describe).
         dests = cruises.destinations(ctx, pending.ticket_cruise)
         match = ", +1 reputation" if cmd.colour in dests else ""
-        return f"+{len(dests)} money{match}"
+        return f"+{len(dests)} money{match}" + _beyond_cabins(ctx, p, pending.ticket_cruise)
     if isinstance(cmd, C.PlayAgendaEffect) and pending.boarding is not None and \
             game.comps.agenda(cmd.card).effect.kind == "last_minute_discount":
         # Offered once every cabin had its guest: played then, it bought nothing.
