@@ -39,20 +39,23 @@ def _s(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 or word == 'money' else 's'}"
 
 
-def _beyond_cabins(ctx: Ctx, p: Player, space: int) -> str:
+def _beyond_cabins(game: Game, p: Player, space: int, legal: list[C.Command]
+                   ) -> list[MissingOption]:
     """A ticket for one's own cruise past the cabins of every ship at home: the guest cannot
     board the launch as things stand, and a presold guest left behind costs reputation (a
-    tester sold two for a one-cabin ship and learned it at T-5)."""
-    if space != p.scheduled:
-        return ""
+    tester sold two for a one-cabin ship and learned it at T-5). Said once, under the
+    tickets: it is true of each of them."""
+    if space != p.scheduled or not any(isinstance(c, C.SellTicket) for c in legal):
+        return []
+    ctx = Ctx(game.state, game.comps)
     room = max((launch.cabin_capacity(ctx, p, sh) for sh in p.ships if not in_flight(sh)),
                default=0)
-    if len(ctx.s.board.cruise_spaces[space].presold) < room:
-        return ""
+    if len(game.state.board.cruise_spaces[space].presold) < room:
+        return []
     where = f"your ships at home have {_s(room, 'cabin')} at most" if room else \
         "no ship of yours at home has a cabin"
-    return f"; {where}: unless one grows, this guest stays behind at launch " \
-        f"(-{launch.PRESOLD_PENALTY} reputation)"
+    return [MissingOption("Another ticket", f"{where}: unless a ship grows, the guest stays "
+                          f"behind at launch (-{launch.PRESOLD_PENALTY} reputation)")]
 
 
 def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noqa: C901
@@ -73,7 +76,7 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         # The ads it costs, after any discount, are in the option's own words (describe).
         dests = cruises.destinations(ctx, pending.ticket_cruise)
         match = ", +1 reputation" if cmd.colour in dests else ""
-        return f"+{len(dests)} money{match}" + _beyond_cabins(ctx, p, pending.ticket_cruise)
+        return f"+{len(dests)} money{match}"
     if isinstance(cmd, C.PlayAgendaEffect) and pending.boarding is not None and \
             game.comps.agenda(cmd.card).effect.kind == "last_minute_discount":
         # Offered once every cabin had its guest: played then, it bought nothing.
@@ -281,6 +284,8 @@ def missing(game: Game, pending: PendingView | None,
         why = _why_no_launch(game, p, legal)
         if why:
             out.append(MissingOption("Launch", why))
+    elif pending.ticket_cruise is not None:
+        out += _beyond_cabins(game, p, pending.ticket_cruise, legal)
     elif pending.boarding is not None:
         out += _why_no_boarding(game, p, *pending.boarding, legal)
     elif pending.action == "schedule_cruise" and any(isinstance(c, C.ScheduleCruise)
