@@ -676,3 +676,22 @@ def test_the_screens_own_keys_act_at_once_while_a_choice_is_on_its_way() -> None
         await pilot.pause()
 
     run(body)
+
+
+def test_the_free_group_with_one_member_reads_as_its_name_then_a_colon() -> None:
+    # Playing: at boarding the only free command showed "Cards, reputation and technologies,
+    # Pay 2 money to use Hydroponic Farm ...", which read as one list of four things.
+    from engine.describe import FREE_GROUP
+    from galcruise_tui.widgets.decision import build_entries
+
+    fee, board = C.UseTechnology(2), C.BoardGuest("orange", -1)
+    _, entries = build_entries([(("Board the presold family [F] guest (free)",), board),
+                                ((FREE_GROUP, "Pay 2 money to use Hydroponic Farm"), fee)], ())
+    assert [e.text for e in entries] == ["Board the presold family [F] guest (free)",
+                                         f"{FREE_GROUP}: Pay 2 money to use Hydroponic Farm"]
+    # Other groups of one keep their comma ("Start with a food development, on connection 2").
+    _, entries = build_entries([(("Start with a food development", "on connection 2"),
+                                 C.SetupDevelopment("food", 2)),
+                                (("Start with a fuel development", "on connection 3"),
+                                 C.SetupDevelopment("fuel", 3))], ())
+    assert entries[0].text == "Start with a food development, on connection 2"

@@ -23,6 +23,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine.commands import Command, Done, PlayAgendaEffect, TakeAction
+from engine.describe import FREE_GROUP
 from engine.view import View
 
 DIGITS = [str(i) for i in range(1, 10)]
@@ -51,6 +52,15 @@ def _number(entry: Entry, numbering: Numbering | None) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _joined(path: tuple[str, ...]) -> str:
+    """A path's words as one row. The free commands' group ends in a colon: its name has
+    commas of its own ("Cards, reputation and technologies, Pay 2 money ..." read as one
+    list)."""
+    if len(path) > 1 and path[0] == FREE_GROUP:
+        return f"{FREE_GROUP}: " + ", ".join(path[1:])
+    return ", ".join(path)
+
+
 def _flat(items: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...]) -> list[Entry]:
     """One entry per command; two or more that share their next choice get it as a heading."""
     heads: dict[str, int] = {}
@@ -63,7 +73,7 @@ def _flat(items: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...])
         if len(rest) > 1 and heads.get(rest[0], 0) > 1:
             out.append(Entry(", ".join(rest[1:]), [c], head=rest[0]))
         else:
-            out.append(Entry(", ".join(rest), [c]))
+            out.append(Entry(_joined(rest), [c]))
     return out
 
 
@@ -195,7 +205,7 @@ def _build(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...]
         for head, members in groups.items():
             if len(members) == 1:
                 p, c = members[0]
-                out.append(Entry(", ".join(p[len(prefix):]), [c]))
+                out.append(Entry(_joined(p[len(prefix):]), [c]))
             else:
                 out.append(Entry(head, [c for _, c in members], (*prefix, head)))
         return prefix, _open_numbered(out, paths, numbering)
