@@ -695,3 +695,48 @@ def test_the_free_group_with_one_member_reads_as_its_name_then_a_colon() -> None
                                 (("Start with a fuel development", "on connection 3"),
                                  C.SetupDevelopment("fuel", 3))], ())
     assert entries[0].text == "Start with a food development, on connection 2"
+
+
+def test_options_keep_their_keys_through_a_step_and_typed_ahead_pick_what_was_seen() -> None:
+    # QA s54 F11: Build Ship Segments renumbered after each segment ("2 Build Meteor Slide"
+    # became 1, "7 Build no more segments" 6 then 4), so "1 2" typed ahead built the first
+    # and the third blueprint seen.
+    from test_tui import type_keys
+    from test_tui_panes import DUO, open_game, session_after
+
+    from engine.decisions import Act
+
+    def building(g: Game) -> bool:
+        d = g.pending
+        home = [sh for sh in g.state.players[0].ships if sh.cruise is None]
+        return isinstance(d, Act) and d.seat == 0 and d.action == "build_segments" \
+            and len(home) == 1 and sum(isinstance(c, C.BuildSegment) for c in g.legal()) >= 3 \
+            and not any(isinstance(c, C.Done) for c in g.legal())
+
+    session = session_after(DUO, building, seed=1)
+
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
+        bar = screen.query_one(DecisionBar)
+        first = {e.commands[0]: k for k, e in zip(bar.keys, bar.entries, strict=False)
+                 if isinstance(e.commands[0], C.BuildSegment)}
+        seen = [c for c, _ in sorted(first.items(), key=lambda ck: ck[1])]
+        assert [first[c] for c in seen[:2]] == ["1", "2"], first
+        n = screen.session.length
+        await type_keys(pilot, "1")
+        for _ in range(200):
+            if screen.session.length > n:
+                break
+            await pilot.pause(0.001)
+        await pilot.pause()
+        after = {e.commands[0]: k for k, e in zip(bar.keys, bar.entries, strict=False)
+                 if e.prefix is None}
+        # Every option still there keeps its key; the one built leaves its key unused, and
+        # "Build no more segments", new to the step, takes a letter, not the freed digit.
+        same = [c for c in after if c in first]  # (some may be past the money left)
+        assert same and all(after[c] == first[c] for c in same), (first, after)
+        assert "1" not in after.values()
+        done = next(k for c, k in after.items() if isinstance(c, C.Done))
+        assert done.isalpha(), after
+        assert all(bar.keys_for(c) == [first[c]] for c in same)  # what tests and help read
+
+    open_game(session, (100, 30), body)

@@ -20,7 +20,10 @@ data folder rebinds them by id, e.g. undo = "z")
                1-2 at your station, 3-4 clockwise of it, 5-6 before it.
                Options with no number take letters in list order; in a
                list where nothing is numbered, 1-9 by place, and a row
-               that ends the step ("no more", "finish") a letter.
+               that ends the step ("no more", "finish") a letter; an
+               option keeps its key while the step lasts (a second
+               segment, ticket or guest), so keys typed ahead pick
+               what you saw.
  › n choices   a group: its key opens it; 0, Esc or Backspace go back
  Esc           after you choose an action, station, launch or meeting: back
                to the choice before it, as u (when the key line shows Back)

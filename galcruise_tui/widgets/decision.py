@@ -77,7 +77,37 @@ def _flat(items: list[tuple[tuple[str, ...], Command]], prefix: tuple[str, ...])
     return out
 
 
-def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False) -> list[str]:
+def ident(entry: Entry) -> object:
+    """What an entry is across two lists of one step: its command, or the group it opens."""
+    return entry.prefix if entry.prefix is not None else entry.commands[0]
+
+
+def _steady(entries: list[Entry], keys: list[str], kept: dict[object, str],
+            letters: list[str]) -> list[str]:
+    """Positions as the step's first list gave them: an option keeps its key after another
+    is taken, and the key of the one taken stays unused. Renumbered, typing "1 2" ahead to
+    build the first two blueprints seen built the first and the third (QA s54 F11). An option
+    new to the step takes its own place's key where that is free ("Build no more segments"
+    its letter, never the digit just freed)."""
+    held: dict[int, str] = {}
+    for i, e in enumerate(entries):
+        k = kept.get(ident(e))
+        if k is not None and k not in held.values():
+            held[i] = k
+    taken = set(held.values())
+    out: list[str] = []
+    for i, own in enumerate(keys):
+        key = held.get(i)
+        if key is None:
+            key = own if own not in taken else next(
+                (k for k in (*keys, *letters) if k not in taken), " ")
+            taken.add(key)
+        out.append(key)
+    return out
+
+
+def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False,
+                kept: dict[object, str] | None = None) -> list[str]:
     """A key per entry: its own number where it names a numbered thing (distinct, 1-9), and
     letters for the rest; plain positions (digits, then letters) only where nothing is
     numbered. `numbered`: the decision numbers things at some level, so that here too a digit
@@ -96,6 +126,8 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
     if not own:  # only guests (a group opened, discarding down to 5): a list of their own
         return _keys(entries, letters, numbered)[0]
     keys, positions = _keys(own, letters, numbered)
+    if positions and kept:
+        keys = _steady(own, keys, kept, letters)
     by_entry = dict(zip(map(id, own), keys, strict=True))
     used = set(keys)
     # A digit among the decision's own numbers is theirs even where that row is missing now:
@@ -286,6 +318,8 @@ class DecisionBar(OptionList):
         self._sent = False
         self._sent_by: int | None = None  # the seat whose choice was sent
         self._ahead: list[str] = []
+        # The last top-level list's keys by option, and the step it was for (see _step).
+        self._kept: tuple[tuple[object, ...] | None, dict[object, str]] = (None, {})
 
     # --- content ---------------------------------------------------------------------------
     def show(self, v: View | None, commands: list[Command], reserved: set[str],
@@ -329,9 +363,31 @@ class DecisionBar(OptionList):
     def in_group(self) -> bool:
         return self.prefix != self.root
 
+    def _step(self) -> tuple[object, ...] | None:
+        """Which step of a turn the list is for: two lists of one step (a segment built of
+        several, a second ticket, the next guest boarded) keep their options' keys."""
+        v = self.facts
+        if v is None or v.pending is None:
+            return None
+        p, t = v.pending, v.turn
+        # Not the guests a tour has left: they go as they are toured, within the step.
+        return (p.seat, p.actions_at, p.tour_destination, p.ticket_cruise, p.bumped,
+                p.main_choice, p.meeting, p.boarding, p.action, p.last_cards, t.round,
+                t.number, t.seat, t.stage, t.actions_left)
+
+    def _kept_keys(self) -> dict[object, str] | None:
+        step = self._step()
+        return self._kept[1] if step is not None and self._kept[0] == step else None
+
     def _rebuild(self) -> None:
         self.prefix, self.entries = build_entries(self._paths, self.prefix, self.numbering)
-        keys = assign_keys(self.entries, self.reserved, self.numbered)
+        top = not self.in_group
+        keys = assign_keys(self.entries, self.reserved, self.numbered,
+                           self._kept_keys() if top else None)
+        if top:
+            self._kept = (self._step(), {ident(e): k for e, k in zip(self.entries, keys,
+                                                                      strict=False)
+                                         if not e.weak})
         self.keys = keys
         self.clear_options()
         opts: list[Option] = []
@@ -417,8 +473,10 @@ class DecisionBar(OptionList):
         presses: list[str] = []
         prefix: tuple[str, ...] = ()
         while True:
+            top = not prefix
             prefix, entries = build_entries(self._paths, prefix, self.numbering)
-            keys = assign_keys(entries, self.reserved, self.numbered)
+            keys = assign_keys(entries, self.reserved, self.numbered,
+                               self._kept_keys() if top else None)
             for i, e in enumerate(entries):
                 if cmd in e.commands:
                     presses.append(keys[i])
