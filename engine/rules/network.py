@@ -153,12 +153,12 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
             return []
     out: list[Command] = []
     each = -1  # the same for every place: asked once, and only when one is owed (hot path)
-    for devs, ends, place, cmd in zip(ctx.s.board.connections, _ENDS, _PLACES, _PAY,
-                                      strict=False):
+    conns = ctx.s.board.connections
+    # Only the connections that end at `at` (when it is set), in station order.
+    for i, place, cmd in _ROWS_AT.get(at, ()) if at else _ROWS:
+        devs = conns[i]
         # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
         if not devs or seat in devs or (paid and place in paid):
-            continue
-        if at and at not in ends:
             continue
         if each < 0:
             each = fee_each(ctx, p)
@@ -175,6 +175,10 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
 _ENDS = tuple(connection_stations(k) for k in STATIONS)
 _PLACES = tuple(connection_place(k) for k in STATIONS)
 _PAY = tuple(PayFee(k) for k in STATIONS)
+# (index, place, command) of every connection, and of those ending at each station.
+_ROWS = tuple(zip(range(len(STATIONS)), _PLACES, _PAY, strict=True))
+_ROWS_AT = {st: tuple(r for r, ends in zip(_ROWS, _ENDS, strict=True) if st in ends)
+            for st in STATIONS}
 
 
 def pay_fee(ctx: Ctx, dec: Decision, cmd: PayFee) -> None:
