@@ -100,12 +100,18 @@ def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
     """(station, money cost) of the stations whose actions a worker on `station` may take."""
     out = [(station, 0)]
     each: int | None = None  # fee_each, the same at both connections: asked once
+    conns = ctx.s.board.connections
     for other, conn in _NEIGHBOURS.get(station) or neighbours(station):
-        devs = owners(ctx, conn)
+        devs = conns[conn - 1]
         if devs:
             if each is None:
                 each = fee_each(ctx, p)
-            out.append((other, use_cost(ctx, p, connection_place(conn), devs, each)))
+            # use_cost, written out (every action choice asks): nothing owed where the seat
+            # has a development or paid this turn, else the fee to each owner once.
+            if p.seat in devs or connection_place(conn) in ctx.s.turn.paid:
+                out.append((other, 0))
+            else:
+                out.append((other, each * (1 if len(devs) == 1 else len(dict.fromkeys(devs)))))
     return out
 
 
