@@ -28,7 +28,7 @@ def options(ctx: Ctx, dec: Decision) -> list[Command]:
     """The cards in hand whose timing condition holds at this decision and whose play would
     not strand the game. The decision's own tests are made once for the whole hand (this row
     is listed beside every decision of a turn: a hot path of legal())."""
-    p = ctx.player(dec.seat)
+    p = ctx.s.players[dec.seat]  # (ctx.player: a call spared, this row is listed so often)
     if not p.hand:
         return []
     t = ctx.s.turn

@@ -147,7 +147,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     seat = dec.seat
     paid = t.paid
-    p = ctx.player(seat)
+    p = ctx.s.players[seat]
     # Rules 3: only a fee that can still serve this turn: once the worker is placed, a
     # connection of its station; none before a meeting, which uses only one's own (a tester
     # paid 2 money for a connection that could not reach the worker).

@@ -49,7 +49,7 @@ def lock_free(ctx: Ctx) -> None:
             if place in paid:
                 continue
             if p is None:
-                p = ctx.player(seat)
+                p = s.players[seat]
             if ctx.r.tech_fee(ctx, p, i):
                 if same:
                     return  # (a hot path: apply runs this before every command)
