@@ -145,7 +145,7 @@ def refill(ctx: Ctx, p: Player, dec: Act, cmd: RefillAgenda) -> bool:
 def play_resource_options(ctx: Ctx, dec: Decision) -> list[Command]:
     plays = _PLAYS
     out: list[Command] = []
-    for c in dict.fromkeys(ctx.player(dec.seat).hand):
+    for c in dict.fromkeys(ctx.s.players[dec.seat].hand):
         cmd = plays.get(c)
         if cmd is None:
             cmd = plays[c] = PlayAgendaResource(c)

@@ -24,38 +24,44 @@ if TYPE_CHECKING:
 
 
 
-def window_open(ctx: Ctx, dec: Decision, p: Player, card: str) -> bool:
-    """Whether the card's timing condition holds at this decision."""
-    a = ctx.c.agenda(card)
+def options(ctx: Ctx, dec: Decision) -> list[Command]:
+    """The cards in hand whose timing condition holds at this decision and whose play would
+    not strand the game. The decision's own tests are made once for the whole hand (this row
+    is listed beside every decision of a turn: a hot path of legal())."""
+    p = ctx.s.players[dec.seat]  # (ctx.player: a call spared, this row is listed so often)
+    if not p.hand:
+        return []
     t = ctx.s.turn
     discarding = isinstance(dec, DiscardDown)
     mine = t.seat == p.seat and (t.phase not in ("setup", "done", "final") or discarding)
-    if a.timing == "bumped":
-        return isinstance(dec, Funding) and dec.piece_returned and dec.seat == p.seat
+    # 明確化: the final round's ship moves still let a card act at the stop reached.
+    ships = ctx.s.final_phase == "ships"
+    bumped = isinstance(dec, Funding) and dec.piece_returned
+    if not (mine or ships or bumped):
+        return []  # off the turn only a "bumped" card, when a piece came back, may be played
     window = ctx.r.kind(dec).window  # the timing this kind of decision is the moment for
-    if ctx.s.final_phase == "ships" and dec.seat == p.seat:
-        # 明確化: the final round's ship moves still let a card act at the stop reached.
-        return a.timing in ("destination", "day_in_space") and window == a.timing
-    if not mine or card in t.active:
-        return False
-    if a.timing == "any_time":
-        if a.effect.kind == "extra_action":
-            return t.phase == "actions" and isinstance(dec, ChooseAction)
-        return True
-    if discarding:
-        return False  # the hand limit waits only for cards playable any time
-    if a.timing == "action":
-        return isinstance(dec, Act) and dec.action == a.action and not dec.taken
-    if a.timing == "launch" and t.phase != "launch":
-        return False
-    return window == a.timing
-
-
-def options(ctx: Ctx, dec: Decision) -> list[Command]:
-    p = ctx.player(dec.seat)
+    agenda = ctx.c.agenda
     out: list[Command] = []
     for card in dict.fromkeys(p.hand):
-        if window_open(ctx, dec, p, card) and useful(ctx, dec, p, card):
+        # Whether the card's timing condition holds at this decision.
+        a = agenda(card)
+        timing = a.timing
+        if timing == "bumped":
+            ok = bumped
+        elif ships:
+            ok = timing in ("destination", "day_in_space") and window == timing
+        elif not mine or card in t.active:
+            ok = False
+        elif timing == "any_time":
+            ok = a.effect.kind != "extra_action" or (
+                t.phase == "actions" and isinstance(dec, ChooseAction))
+        elif discarding:
+            ok = False  # the hand limit waits only for cards playable any time
+        elif timing == "action":
+            ok = isinstance(dec, Act) and dec.action == a.action and not dec.taken
+        else:
+            ok = window == timing and (timing != "launch" or t.phase == "launch")
+        if ok and useful(ctx, dec, p, card):
             out.append(PlayAgendaEffect(card))
     return out
 

@@ -34,7 +34,7 @@ def feasible_ones(ctx: Ctx, p: Player, actions: Iterable[str], cost: int) -> lis
     if cost > p.money:
         return []
     t = ctx if not cost else paying(ctx, p.seat, cost)
-    tp = t.player(p.seat)
+    tp = t.s.players[p.seat]
     table = ctx.r.actions
     out = []
     for action in actions:

@@ -127,7 +127,7 @@ _ALL_THE_WAY: dict[int, tuple[object, dict[int, dict[str, int]]]] = {}
 
 
 def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    return [] if ctx.s.turn.dropped else drop_options(ctx, ctx.player(dec.seat))
+    return [] if ctx.s.turn.dropped else drop_options(ctx, ctx.s.players[dec.seat])
 
 
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:

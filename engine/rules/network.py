@@ -100,12 +100,18 @@ def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
     """(station, money cost) of the stations whose actions a worker on `station` may take."""
     out = [(station, 0)]
     each: int | None = None  # fee_each, the same at both connections: asked once
+    conns = ctx.s.board.connections
     for other, conn in _NEIGHBOURS.get(station) or neighbours(station):
-        devs = owners(ctx, conn)
+        devs = conns[conn - 1]
         if devs:
             if each is None:
                 each = fee_each(ctx, p)
-            out.append((other, use_cost(ctx, p, connection_place(conn), devs, each)))
+            # use_cost, written out (every action choice asks): nothing owed where the seat
+            # has a development or paid this turn, else the fee to each owner once.
+            if p.seat in devs or connection_place(conn) in ctx.s.turn.paid:
+                out.append((other, 0))
+            else:
+                out.append((other, each * (1 if len(devs) == 1 else len(dict.fromkeys(devs)))))
     return out
 
 
@@ -141,7 +147,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         return []
     seat = dec.seat
     paid = t.paid
-    p = ctx.player(seat)
+    p = ctx.s.players[seat]
     # Rules 3: only a fee that can still serve this turn: once the worker is placed, a
     # connection of its station; none before a meeting, which uses only one's own (a tester
     # paid 2 money for a connection that could not reach the worker).
@@ -153,12 +159,12 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
             return []
     out: list[Command] = []
     each = -1  # the same for every place: asked once, and only when one is owed (hot path)
-    for devs, ends, place, cmd in zip(ctx.s.board.connections, _ENDS, _PLACES, _PAY,
-                                      strict=False):
+    conns = ctx.s.board.connections
+    # Only the connections that end at `at` (when it is set), in station order.
+    for i, place, cmd in _ROWS_AT.get(at, ()) if at else _ROWS:
+        devs = conns[i]
         # Nobody to pay: no development there, one's own, or paid this turn (unpaid_owners).
         if not devs or seat in devs or (paid and place in paid):
-            continue
-        if at and at not in ends:
             continue
         if each < 0:
             each = fee_each(ctx, p)
@@ -175,6 +181,10 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
 _ENDS = tuple(connection_stations(k) for k in STATIONS)
 _PLACES = tuple(connection_place(k) for k in STATIONS)
 _PAY = tuple(PayFee(k) for k in STATIONS)
+# (index, place, command) of every connection, and of those ending at each station.
+_ROWS = tuple(zip(range(len(STATIONS)), _PLACES, _PAY, strict=True))
+_ROWS_AT = {st: tuple(r for r, ends in zip(_ROWS, _ENDS, strict=True) if st in ends)
+            for st in STATIONS}
 
 
 def pay_fee(ctx: Ctx, dec: Decision, cmd: PayFee) -> None:

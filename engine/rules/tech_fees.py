@@ -33,7 +33,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         if not owners or seat in owners or (paid and places_[i] in paid):
             continue
         if each < 0:
-            p = ctx.player(seat)
+            p = s.players[seat]
             money = p.money
             each = network.fee_each(ctx, p)
         # The fee at this tile (by reputation, then its surcharges), once per owner

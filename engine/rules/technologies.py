@@ -49,7 +49,7 @@ def lock_free(ctx: Ctx) -> None:
             if place in paid:
                 continue
             if p is None:
-                p = ctx.player(seat)
+                p = s.players[seat]
             if ctx.r.tech_fee(ctx, p, i):
                 if same:
                     return  # (a hot path: apply runs this before every command)
@@ -68,12 +68,19 @@ def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
     effect = ctx.c.technology_effect
     enhanced = ctx.r.tech_effect
     for i, t in enumerate(b.technologies):
-        if not owners[i]:
+        devs = owners[i]
+        if not devs:
             continue
         eff = effect[t] if enhanced is None else enhanced(ctx, i)
-        if eff.kind == kind and usable(ctx, p, i):
+        # usable's quick answers first (its developer, or paid this turn), then the fee test.
+        if eff.kind == kind and (p.seat in devs or _PLACES[i] in ctx.s.turn.paid or
+                                 usable(ctx, p, i)):
             total += eff.amount if not flag else 1
     return total
+
+
+# Each slot's place name (technology_place(slot + 1)), by 0-based slot.
+_PLACES = tuple(technology_place(i + 1) for i in range(64))
 
 
 def record_use(ctx: Ctx, p: Player, kind: str) -> None:
