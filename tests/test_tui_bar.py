@@ -740,3 +740,19 @@ def test_options_keep_their_keys_through_a_step_and_typed_ahead_pick_what_was_se
         assert all(bar.keys_for(c) == [first[c]] for c in same)  # what tests and help read
 
     open_game(session, (100, 30), body)
+
+
+def test_a_row_new_to_the_step_never_takes_the_key_of_the_option_just_taken() -> None:
+    # QA s55: boarding from ten guests (keys 1-9, a), the one seen as 1 was boarded; "Finish
+    # boarding", new, found its letter a held by a guest from the supply and took the freed
+    # 1, so "1 1" typed ahead boarded one guest and finished the boarding.
+    from galcruise_tui.widgets.decision import Entry, assign_keys, ident
+
+    guests = [Entry(f"Board guest {i}", [C.SellTicket(str(i), 0)]) for i in range(10)]
+    first = assign_keys(guests, set())
+    assert first == [*"123456789", "a"]
+    kept = {ident(e): k for e, k in zip(guests, first, strict=True)}
+    after = [*guests[1:], Entry("Finish boarding", [C.Done()])]
+    keys = assign_keys(after, set(), kept=kept)
+    assert keys[:9] == first[1:]  # each guest keeps its key
+    assert "1" not in keys and keys[-1].isalpha(), keys
