@@ -71,6 +71,11 @@ def test_a_load_row_names_the_modules_in_play(tmp_path: Path,
     rows = {i.name: save_row(i, NOW) for i in Store(home).list()}
     assert " · with Cabin Pairing, Station Bonus Tiles · turn " in rows["mods"]
     assert " with " not in rows["base"]
+    save(home, GameOptions(players=2, seed=4, modules=("cabin_pairing", "station_bonuses",
+                                                       "accommodations", "advancements")),
+         "many", "2026-11-24T08:00:00Z", monkeypatch=monkeypatch)
+    assert " · with 4 modules · turn " in save_row(
+        next(i for i in Store(home).list() if i.name == "many"), NOW)
 
 
 @pytest.mark.parametrize("name", ["[/]", "[31m[b]Evil[/b]", "Ann \\[b]x\\"])

@@ -25,6 +25,7 @@ from engine.events import SECRET, Event
 from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
 from engine.view import View, view
+from galcruise_tui.screens.saverows import modules_words
 from galcruise_tui.step_back import UNDO_STOPS, steps_back, stopped_at_reveal
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
@@ -215,8 +216,10 @@ class GameScreen(Screen[None]):
         kinds = g.options.seat_kinds()
         secret = isinstance(self.session, TableSession) or kinds.count("human") > 1
         seed = "" if secret else f"seed {g.options.seed}; "
-        self.log_line(Text(f"Game {name}: {seats}; {seed}{g.options.setup} setup.",
-                           style="bold"))
+        # The modules too: the log's first line was the only word on them in a game (QA s55).
+        mods = modules_words(g.options.modules)
+        self.log_line(Text(f"Game {name}: {seats}; {seed}{g.options.setup} setup"
+                           f"{'; ' + mods if mods else ''}.", style="bold"))
         if g.setup_events:  # Rachel's first development and discard, before anyone decides
             self.write_events(g.setup_events, history=True)
         if self.session.length:

@@ -49,14 +49,26 @@ def modules_played(info: SaveInfo) -> str:
     opts = info.options
     if opts is None or not opts.modules:
         return ""
+    if len(opts.modules) > 3:  # all six named took a save 4 rows at 80 columns
+        return f"with {len(opts.modules)} modules"
+    return "with " + ", ".join(module_names(opts.modules))
+
+
+def module_names(ids: tuple[str, ...]) -> list[str]:
+    """The English half of each module's name ("Cabin Pairing" of "客室斡旋 (Cabin Pairing)")."""
     from engine.modules import MODULES
 
     names = []
-    for m in opts.modules:
+    for m in ids:
         name = MODULES[m].name if m in MODULES else m
         inner = re.search(r"\(([^)]+)\)", name)
         names.append(inner.group(1) if inner else name)
-    return "with " + ", ".join(names)
+    return names
+
+
+def modules_words(ids: tuple[str, ...]) -> str:
+    """"modules: Cabin Pairing, Station Bonus Tiles" ("" for none): the game's first log line."""
+    return "modules: " + ", ".join(module_names(ids)) if ids else ""
 
 
 def save_parts(info: SaveInfo, now: datetime | None = None) -> list[str]:
