@@ -658,8 +658,14 @@ class GameScreen(Screen[None]):
         return True
 
     def action_dismiss_hint(self) -> None:
-        if not self.dismiss_hint():
-            self.notify("Nothing to go back to here: u takes back your last move.", timeout=4)
+        if self.dismiss_hint():
+            return
+        if self.query_one(GameLog).has_focus:
+            # Esc on the open log said "Nothing to go back to here" and left it open, over
+            # the boards on a narrow terminal (QA s55): it closes it, as l does.
+            self.action_focus_log()
+            return
+        self.notify("Nothing to go back to here: u takes back your last move.", timeout=4)
 
     def can_step_back(self) -> bool:
         """Whether Esc at the bar's top level takes back the choice that opened this
