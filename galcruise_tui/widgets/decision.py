@@ -96,8 +96,10 @@ def _steady(entries: list[Entry], keys: list[str], kept: dict[object, str],
             held[i] = k
     # The keys of options taken this step stay unused by new rows too: boarding, "Finish
     # boarding" (its letter held by a guest from the supply) took the digit of the guest just
-    # boarded, so "1 1" typed ahead finished the boarding (QA s55).
-    taken = set(held.values()) | set(kept.values())
+    # boarded, so "1 1" typed ahead finished the boarding (QA s55). Only where the list goes
+    # on from the last (some option kept): a new list read as the same step (the auction's
+    # cards after the bids) took f, g, i.
+    taken = set(held.values()) | (set(kept.values()) if held else set())
     out: list[str] = []
     for i, own in enumerate(keys):
         key = held.get(i)
