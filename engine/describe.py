@@ -78,6 +78,19 @@ def gain_text(g: object) -> str:
     return ", ".join(parts) or "no bonus"
 
 
+def technology_text(game: Game, i: int) -> str:
+    """What the technology in slot `i` (0-based) does now: with 上級技術 on its last space, the
+    enhanced effect (a row offering it once read "holds 2 guests" where 3 was in force)."""
+    b = game.state.board
+    t = game.comps.technology(b.technologies[i])
+    adv = game.comps.advanced(t.id) if b.tech_markers else None
+    if adv is None:
+        return t.text
+    from engine.modules.advanced_technologies import rules
+
+    return adv.enhanced_text if rules.enhanced(adv, b.tech_markers[i]) else t.text
+
+
 def blueprint_text(game: Game, bp: str) -> str:
     b = game.comps.blueprint(bp)
     half = game.comps.cabin(bp)  # 客室斡旋: where its half cabin is decides where it may go
@@ -336,9 +349,10 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
         t = c.technology(b.technologies[cmd.slot - 1])
         cost = network.use_cost(ctx, s.players[seat], places.technology_place(cmd.slot),
                                 b.tech_owners[cmd.slot - 1])
+        does = technology_text(game, cmd.slot - 1)
         if not cost:  # no fee to pay (reputation 15, a waiver), but it is still chosen
-            return (FREE_GROUP, f"Turn on {t.name} for this turn (free): {t.text}")
-        return (FREE_GROUP, f"Pay {cost} money to use {t.name} this turn: {t.text}")
+            return (FREE_GROUP, f"Turn on {t.name} for this turn (free): {does}")
+        return (FREE_GROUP, f"Pay {cost} money to use {t.name} this turn: {does}")
     if isinstance(cmd, C.DiscardAgenda):
         a = c.agenda(cmd.card)
         return (f"Discard {a.name} (gain 1 {a.resource} if there is room)",)

@@ -159,7 +159,13 @@ def _supplies_words(ctx: Ctx, dec: D.LaunchSupplies) -> str:
     # The drop is once a turn: once made, only cards are left to name.
     way = "play agenda cards" if ctx.s.turn.dropped or not p.reputation else \
         "play agenda cards or drop reputation"
-    tail = f" (short of {missing}: {way} for it)" if missing else ""
+    # A cruise tile said fuel 2 and the launch asked 0, with no word why (QA s55): the
+    # discounts in force (technologies, cards, upgrades), as taken off.
+    off = [f"{n} {r}" for r, n in zip(("food", "oxygen", "fuel"),
+                                      launch.launch_discounts(ctx, p), strict=True) if n]
+    notes = ([f"after {' and '.join(off)} off"] if off else []) + \
+        ([f"short of {missing}: {way} for it"] if missing else [])
+    tail = f" ({'; '.join(notes)})" if notes else ""
     return (f"T-3 supplies: pay {need['food']} food, {need['oxygen']} oxygen, "
             f"{need['fuel']} fuel{tail}")
 

@@ -63,8 +63,10 @@ def steps_back(session: Undoable, game: Game) -> bool:
 
 # Said when `u` meets that floor: the key had gone from the bar with no word, and a player
 # pressing it saw nothing happen (QA s54).
-UNDO_STOPS = ("Undo stops here: the move before showed hidden cards (dealt from a deck). With "
-              "two or more people at this screen, a move that showed them stands.")
+# A sealed bid (the starting cards' auction) is such a move too: the words had named only
+# cards dealt from a deck, which nobody had seen when Blue pressed u after Pink's bid (QA s55).
+UNDO_STOPS = ("Undo stops here: the move before showed hidden cards (dealt from a deck) or "
+              "sealed a bid. With two or more people at this screen, such a move stands.")
 
 
 def stopped_at_reveal(session: object) -> bool:

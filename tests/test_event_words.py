@@ -227,6 +227,19 @@ def test_the_end_words_count_the_turns_after_this_one() -> None:
     assert render.end_words(view(g)) == "Final round: the last turn"
 
 
+def test_the_final_recalls_bonuses_are_read_before_the_final_turns() -> None:
+    """QA s55 G4: choosing the final recall's bonuses, the status said "Final round: last
+    moves, goals and the final AGM" with both final turns still to play."""
+    from galcruise_tui.widgets import render
+
+    g = Game.new(GameOptions(players=2, seed=5))
+    s = g.state
+    s.end_triggered, s.final_phase, s.final_turns_left = True, "recall", list(s.turn_order)
+    assert render.end_words(view(g)) == "Final round: 2 more turns"
+    s.final_phase = "ships"
+    assert render.end_words(view(g)) == "Final round: last moves, goals and the final AGM"
+
+
 def test_rachels_destinations_and_upgrade_spaces_use_the_games_words() -> None:
     # Her log said "reaches a orange destination" and "her orange upgrade space" where the
     # game says adventurous, relaxing and family.

@@ -222,7 +222,10 @@ def test_auction_sealed_bids_ties_to_the_later_seat_all_paid_to_the_supply() -> 
     # Equal bids: the later seat in turn order (Blue) picks first.
     assert g.pending == PickStartingCard(BLUE)
     assert g.legal() == [PickCard(c) for c in offer]
-    g.apply(PickCard(offer[1]))
+    said = [e.text for e in g.apply(PickCard(offer[1]))]
+    # QA s55: it read "Blue takes starting upgrade card card 18: ...".
+    assert any(t.startswith("Blue takes starting upgrade card ") for t in said), said
+    assert not any("card card" in t for t in said), said
     assert g.pending == PickStartingCard(PINK)
     g.apply(PickCard(offer[0]))
     assert st.hands == [[offer[0]], [offer[1]]] and st.offer == []

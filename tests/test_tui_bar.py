@@ -740,3 +740,31 @@ def test_options_keep_their_keys_through_a_step_and_typed_ahead_pick_what_was_se
         assert all(bar.keys_for(c) == [first[c]] for c in same)  # what tests and help read
 
     open_game(session, (100, 30), body)
+
+
+def test_a_row_new_to_the_step_never_takes_the_key_of_the_option_just_taken() -> None:
+    # QA s55: boarding from ten guests (keys 1-9, a), the one seen as 1 was boarded; "Finish
+    # boarding", new, found its letter a held by a guest from the supply and took the freed
+    # 1, so "1 1" typed ahead boarded one guest and finished the boarding.
+    from galcruise_tui.widgets.decision import Entry, assign_keys, ident
+
+    guests = [Entry(f"Board guest {i}", [C.SellTicket(str(i), 0)]) for i in range(10)]
+    first = assign_keys(guests, set())
+    assert first == [*"123456789", "a"]
+    kept = {ident(e): k for e, k in zip(guests, first, strict=True)}
+    after = [*guests[1:], Entry("Finish boarding", [C.Done()])]
+    keys = assign_keys(after, set(), kept=kept)
+    assert keys[:9] == first[1:]  # each guest keeps its key
+    assert "1" not in keys and keys[-1].isalpha(), keys
+
+
+def test_a_new_list_read_as_the_same_step_keeps_its_own_keys() -> None:
+    # QA s55: the auction's three cards after the bids (a 0 money, 1-9, b-e) came as f, g, i:
+    # the bids' keys were kept from a list none of whose options were left.
+    from galcruise_tui.widgets.decision import Entry, assign_keys, ident
+
+    bids = [Entry(f"Seal a bid of {i} money", [C.SellTicket(str(i), 0)]) for i in range(14)]
+    first = assign_keys(bids, set())
+    kept = {ident(e): k for e, k in zip(bids, first, strict=True)}
+    cards = [Entry(f"Take card {i}", [C.SellTicket(f"card{i}", 1)]) for i in (10, 18, 15)]
+    assert assign_keys(cards, set(), kept=kept) == ["1", "2", "3"]

@@ -388,3 +388,41 @@ def test_a_wrapped_list_item_goes_on_under_its_own_text() -> None:
         assert "Double Shift" in rows[0] and rows[-1] == "  2. Launch Party: gain 2 ads."
 
     open_game(session_after(DUO, lambda g: g.state.turn.number >= 2), (80, 24), body)
+
+
+def test_the_logs_first_line_names_the_modules_in_play() -> None:
+    """QA s55: nothing in a game said which modules were on; the first line says so."""
+    from galcruise_tui.widgets.log import GameLog
+
+    opts = GameOptions(players=2, seed=4, seats=("human", "greedy"),
+                       modules=("cabin_pairing", "station_bonuses"))
+    session = Session.new(opts)
+
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
+        first = screen.query_one(GameLog).texts[0].plain
+        assert first.endswith("standard setup; modules: Cabin Pairing, Station Bonus Tiles.")
+
+    open_game(session, (100, 30), body)
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_esc_closes_the_log_as_l_does(width: int) -> None:
+    """QA s55: Esc on the open log said "Nothing to go back to here" and left the log over
+    the boards; it closes the log and gives the options the keys back."""
+    from galcruise_tui.widgets.decision import DecisionBar
+    from galcruise_tui.widgets.log import GameLog
+
+    session = Session.new(GameOptions(players=2, seed=4, seats=("human", "greedy")))
+
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.query_one(GameLog).has_focus
+        assert screen.has_class("showlog") == (width < 120)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.query_one(GameLog).has_focus and not screen.has_class("showlog")
+        assert screen.query_one(DecisionBar).has_focus
+        assert not any("Nothing to go back" in str(n.message) for n in app._notifications)
+
+    open_game(session, (width, 30), body)

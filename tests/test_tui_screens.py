@@ -60,6 +60,24 @@ def test_a_load_row_reads_as_a_sentence(tmp_path: Path, monkeypatch: pytest.Monk
     assert row.endswith(" VP · 2 hours ago") and " - " in row
 
 
+def test_a_load_row_names_the_modules_in_play(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA s55 G5: two saves of Pink vs Blue read alike, one of them with modules."""
+    home = tmp_path / "h"
+    save(home, GameOptions(players=2, seed=2, modules=("cabin_pairing", "station_bonuses")),
+         "mods", "2026-11-24T10:00:00Z", monkeypatch=monkeypatch)
+    save(home, GameOptions(players=2, seed=3), "base", "2026-11-24T09:00:00Z",
+         monkeypatch=monkeypatch)
+    rows = {i.name: save_row(i, NOW) for i in Store(home).list()}
+    assert " · with Cabin Pairing, Station Bonus Tiles · turn " in rows["mods"]
+    assert " with " not in rows["base"]
+    save(home, GameOptions(players=2, seed=4, modules=("cabin_pairing", "station_bonuses",
+                                                       "accommodations", "advancements")),
+         "many", "2026-11-24T08:00:00Z", monkeypatch=monkeypatch)
+    assert " · with 4 modules · turn " in save_row(
+        next(i for i in Store(home).list() if i.name == "many"), NOW)
+
+
 @pytest.mark.parametrize("name", ["[/]", "[31m[b]Evil[/b]", "Ann \\[b]x\\"])
 def test_the_load_screen_lists_a_seat_named_like_markup(tmp_path: Path, name: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
@@ -418,6 +436,12 @@ def test_the_new_game_form_refuses_specialised_blueprints_with_cabin_pairing() -
                 "played together") in error
         # Also in a notice: at 80x24 the line under the form is out of view.
         assert any("cannot be played together" in str(n.message) for n in app._notifications)
+        # QA s55 G1: the form says so before ctrl+n, under each module, and the refusal reads
+        # without the command line's ids ("('cabin_pairing', 'specialised_blueprints')").
+        assert "'cabin_pairing'" not in error and "played together (" not in error
+        texts = [str(w.render()) for w in screen.query(".module-text")]
+        assert any("not with 専門設計図 (Specialised Blueprints)" in t for t in texts)
+        assert any("not with 客室斡旋 (Cabin Pairing)" in t for t in texts)
 
     run(body)
 

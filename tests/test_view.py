@@ -892,3 +892,45 @@ def test_a_last_minute_discount_card_says_it_is_of_no_use_once_every_cabin_is_fu
                     "no use now: every cabin of the ship has its guest" if full else "")
             said["full" if full else "room"] += 1
     assert said["full"] and said["room"], said
+
+
+def test_a_player_with_the_most_ships_is_told_so_not_that_a_ship_costs_money() -> None:
+    """QA s55 G2: a player with 3 ships read "Acquire New Ship: cannot pay for a ship (4
+    money)"; ships cost nothing, the limit was the reason."""
+    from helpers import finish_setup, new_game, set_turn
+
+    from engine.state import Ship
+
+    game = finish_setup(new_game(2, seed=3))
+    seat = game.state.turn.seat
+    p, b = game.state.players[seat], game.state.board
+    set_turn(game, seat)
+    while len(p.ships) < 3:
+        p.ships.append(Ship(cockpit=b.cockpit_display[0], engine=b.engine_display[0]))
+    station = next(i for i, a in enumerate(b.stations, 1) if "acquire_ship" in a)
+    game.apply(C.PlaceWorker("worker", station))
+    reasons = {m.label: m.reason for m in view(game).missing()}
+    assert reasons["Acquire New Ship"] == "you have 3 ships, the most allowed"
+
+
+def test_an_enhanced_technology_is_offered_with_the_effect_in_force() -> None:
+    """QA s55 G3: with 上級技術's variant (every technology enhanced) a fee row read "Convertible
+    Suites ... holds 2 guests" while boarding let 3 in; the row says the enhanced effect, as
+    the Network pane does."""
+    from helpers import finish_setup, new_game
+
+    from engine.describe import technology_text
+    from engine.modules.advanced_technologies import rules
+
+    game = finish_setup(new_game(2, seed=5, modules=("advanced_technologies",),
+                                 variants=(rules.VARIANT,)))
+    b = game.state.board
+    for i, t in enumerate(b.technologies):
+        adv = game.comps.advanced(t)
+        assert adv is not None and technology_text(game, i) == adv.enhanced_text
+        assert adv.enhanced_text != game.comps.technology(t).text
+        rows = [describe(game, C.UseTechnology(i + 1))]
+        assert adv.enhanced_text in rows[0] and game.comps.technology(t).text not in rows[0]
+    plain = finish_setup(new_game(2, seed=5, modules=("advanced_technologies",)))
+    t = plain.state.board.technologies[0]
+    assert technology_text(plain, 0) == plain.comps.technology(t).text

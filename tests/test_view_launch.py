@@ -38,3 +38,22 @@ def test_a_scheduled_cruise_with_no_ship_to_carry_it_says_why() -> None:
         if seen == {"flight", "cabin"}:
             return
     raise AssertionError(f"only {seen}")
+
+
+def test_the_supplies_prompt_says_a_discount_was_taken_off() -> None:
+    """QA s55: a cruise tile said fuel 2 and T-3 asked "0 fuel" with no word why (a fuel
+    technology enhanced to 2 less). The prompt says what was taken off."""
+    from helpers import invent, set_turn
+    from test_ships_cruises import base, launch_ready
+
+    g = base()
+    pink, tile = launch_ready(g)
+    invent(g, "launch_fuel_discount", pink.seat)
+    set_turn(g, pink.seat)
+    g.apply(C.Launch(0))
+    g.apply(C.BoardGuest("teal", -1))
+    g.apply(C.Done())
+    words = g.waiting_for()
+    assert f"{tile.fuel - 1} fuel (after 1 fuel off" in words, words
+    assert words.endswith(" for it)")  # short of oxygen: the two notes in one bracket
+    assert "off; short of " in words

@@ -188,6 +188,10 @@ def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one 
         cheapest = min(experts.price(ctx, p, dec, e.removeprefix("expert_")) for e in p.experts)
         return f"an expert costs {cheapest} money (you have {p.money})"
     if action == "acquire_ship":
+        # A player with 3 ships read "cannot pay for a ship (4 money)": ships cost nothing.
+        most = upgrades.max_ships(ctx, p)
+        if len(p.ships) >= most:
+            return f"you have {_s(len(p.ships), 'ship')}, the most allowed"
         if not any(b.cockpit_display):
             return "no ship for sale"
         return f"cannot pay for a ship ({p.money} money)"

@@ -81,7 +81,9 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
         end = "none"
     elif s.final_phase == "":
         end = "triggered"
-    elif s.final_phase == "turns":
+    elif s.final_phase in ("recall", "turns"):
+        # The final recall's bonuses come before everyone's last turn: "last moves, goals
+        # and the final AGM" was read there, with both final turns still to play (QA s55).
         end = "final_turns"
     else:
         end = "final_moves"

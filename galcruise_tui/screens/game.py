@@ -25,6 +25,7 @@ from engine.events import SECRET, Event
 from engine.game import REVEAL
 from engine.modules.starting_upgrades.decisions import SealedBids
 from engine.view import View, view
+from galcruise_tui.screens.saverows import modules_words
 from galcruise_tui.step_back import UNDO_STOPS, steps_back, stopped_at_reveal
 from galcruise_tui.text import plain, safe
 from galcruise_tui.widgets import render
@@ -215,8 +216,10 @@ class GameScreen(Screen[None]):
         kinds = g.options.seat_kinds()
         secret = isinstance(self.session, TableSession) or kinds.count("human") > 1
         seed = "" if secret else f"seed {g.options.seed}; "
-        self.log_line(Text(f"Game {name}: {seats}; {seed}{g.options.setup} setup.",
-                           style="bold"))
+        # The modules too: the log's first line was the only word on them in a game (QA s55).
+        mods = modules_words(g.options.modules)
+        self.log_line(Text(f"Game {name}: {seats}; {seed}{g.options.setup} setup"
+                           f"{'; ' + mods if mods else ''}.", style="bold"))
         if g.setup_events:  # Rachel's first development and discard, before anyone decides
             self.write_events(g.setup_events, history=True)
         if self.session.length:
@@ -655,8 +658,14 @@ class GameScreen(Screen[None]):
         return True
 
     def action_dismiss_hint(self) -> None:
-        if not self.dismiss_hint():
-            self.notify("Nothing to go back to here: u takes back your last move.", timeout=4)
+        if self.dismiss_hint():
+            return
+        if self.query_one(GameLog).has_focus:
+            # Esc on the open log said "Nothing to go back to here" and left it open, over
+            # the boards on a narrow terminal (QA s55): it closes it, as l does.
+            self.action_focus_log()
+            return
+        self.notify("Nothing to go back to here: u takes back your last move.", timeout=4)
 
     def can_step_back(self) -> bool:
         """Whether Esc at the bar's top level takes back the choice that opened this

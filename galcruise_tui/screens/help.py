@@ -31,7 +31,7 @@ data folder rebinds them by id, e.g. undo = "z")
  tab           next pane (shift+tab: back): Network, Board, Goals, Market,
                Players, Hand, Rachel (solo), Scores
  PgUp PgDn     scroll the pane in view (Home / End: its top / bottom)
- l             the log (l again: back)     u / r   undo / redo
+ l             the log (l or Esc: back)    u / r   undo / redo
  u             with two or more people at one screen, undo stops at a move
                that showed hidden cards (dealt from a deck): u says so
  p             pause before each bot move: 0, 0.4, 1 or 2 seconds

@@ -6,6 +6,7 @@ starting upgrade cards' handicap shows a tick per seat dealt cards)."""
 from __future__ import annotations
 
 import os
+import re
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -83,7 +84,10 @@ class NewGameScreen(Screen[None]):
             yield Static("[b]Modules[/b] (optional rules; Space turns one on)", id="mod-head")
             for m in MODULES.values():
                 yield Toggle(safe(m.name), id=f"mod-{m.id}", classes="module")
-                yield Static(safe(m.text), classes="module-text")
+                # Said before ctrl+n, not only after: the book's pairs that cannot be combined.
+                avoid = "".join(f"; not with {MODULES[o].name}" for o in m.incompatible
+                                if o in MODULES)
+                yield Static(safe(m.text + avoid), classes="module-text")
                 for v, text in m.variants:
                     yield Toggle(f"variant: {safe(text)}", id=f"var-{v}", classes="variant")
                 if m.id == "starting_upgrades":
@@ -215,7 +219,9 @@ class NewGameScreen(Screen[None]):
     def refused(self, e: Exception) -> None:
         """Why the game does not start, below the form and in a notice: at 80x24 the line
         under the form is out of view, and ctrl+n seemed to do nothing."""
+        # The module ids after the names ("('cabin_pairing', ...)") are for the command line.
+        why = re.sub(r" \(('[a-z_]+'(, )?)+\)", "", str(e))
         error = self.query_one("#new-error", Static)
-        error.update(f"✗ {safe(e, 400)}")
+        error.update(f"✗ {safe(why, 400)}")
         error.scroll_visible(animate=False)
-        self.notify(safe(e, 400), title="The game cannot start", severity="error")
+        self.notify(safe(why, 400), title="The game cannot start", severity="error")

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from galcruise_tui.text import plain, safe
@@ -42,14 +43,42 @@ def who_played(info: SaveInfo, escape: bool = True) -> str:
     return " vs ".join(names)
 
 
+def modules_played(info: SaveInfo) -> str:
+    """"with Cabin Pairing, Station Bonus Tiles": the modules in play, by the English half of
+    their names ("" for the base game). Two saves of the same seats read alike without it."""
+    opts = info.options
+    if opts is None or not opts.modules:
+        return ""
+    if len(opts.modules) > 3:  # all six named took a save 4 rows at 80 columns
+        return f"with {len(opts.modules)} modules"
+    return "with " + ", ".join(module_names(opts.modules))
+
+
+def module_names(ids: tuple[str, ...]) -> list[str]:
+    """The English half of each module's name ("Cabin Pairing" of "客室斡旋 (Cabin Pairing)")."""
+    from engine.modules import MODULES
+
+    names = []
+    for m in ids:
+        name = MODULES[m].name if m in MODULES else m
+        inner = re.search(r"\(([^)]+)\)", name)
+        names.append(inner.group(1) if inner else name)
+    return names
+
+
+def modules_words(ids: tuple[str, ...]) -> str:
+    """"modules: Cabin Pairing, Station Bonus Tiles" ("" for none): the game's first log line."""
+    return "modules: " + ", ".join(module_names(ids)) if ids else ""
+
+
 def save_parts(info: SaveInfo, now: datetime | None = None) -> list[str]:
     """The parts of a save's line as plain text (no markup: for a `Parts` row, which wraps
     between them and never inside a score)."""
     now = now or datetime.now(UTC)
     state = "finished" if info.over else f"turn {info.turn}"
     scores = " - ".join(str(v) for v in info.scores)
-    parts = [who_played(info, escape=False), state, f"{scores} VP" if scores else "",
-             plain(ago(info.updated, now))]
+    parts = [who_played(info, escape=False), plain(modules_played(info)), state,
+             f"{scores} VP" if scores else "", plain(ago(info.updated, now))]
     return [p for p in parts if p]
 
 

@@ -94,13 +94,19 @@ def _steady(entries: list[Entry], keys: list[str], kept: dict[object, str],
         k = kept.get(ident(e))
         if k is not None and k not in held.values():
             held[i] = k
-    taken = set(held.values())
+    # The keys of options taken this step stay unused by new rows too: boarding, "Finish
+    # boarding" (its letter held by a guest from the supply) took the digit of the guest just
+    # boarded, so "1 1" typed ahead finished the boarding (QA s55). Only where the list goes
+    # on from the last (some option kept): a new list read as the same step (the auction's
+    # cards after the bids) took f, g, i.
+    taken = set(held.values()) | (set(kept.values()) if held else set())
     out: list[str] = []
     for i, own in enumerate(keys):
         key = held.get(i)
         if key is None:
             key = own if own not in taken else next(
-                (k for k in (*keys, *letters) if k not in taken), " ")
+                (k for k in (*(keys if own.isdigit() else ()), *letters) if k not in taken),
+                " ")
             taken.add(key)
         out.append(key)
     return out

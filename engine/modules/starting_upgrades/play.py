@@ -227,7 +227,8 @@ def pick_apply(ctx: Ctx, dec: PickStartingCard, cmd: Command) -> None:
     state.offer.remove(cmd.card)
     state.hands[dec.seat] = [cmd.card]
     p = ctx.player(dec.seat)
-    ctx.log("auction", dec.seat, f"{p.name} takes starting upgrade card "
+    # card_words begins "card 18: ..." ("takes starting upgrade card card 18" in the log).
+    ctx.log("auction", dec.seat, f"{p.name} takes starting upgrade "
             f"{card_words(ctx, p, cmd.card)}.")
     if not any(isinstance(d, PickStartingCard) for d in ctx.s.stack):
         state.box.extend(state.offer)  # none: as many cards as players
