@@ -73,7 +73,12 @@ class Store:
         return Path(text)
 
     def fresh_name(self, options: GameOptions) -> str:
-        base = f"{options.players}p-seed{options.seed}"
+        # The seed deals every hidden card: named for one person playing bots (to play the
+        # deal again), never where two or more people keep their hands from each other (the
+        # log leaves it out there, and the name showed it on every Load row; QA s55 G11).
+        people = options.seat_kinds().count("human")
+        base = f"{options.players}p-seed{options.seed}" if people <= 1 else \
+            f"{options.players}p-{people}-people"
         name, n = base, 1
         while self.path_for(name).exists():
             n += 1

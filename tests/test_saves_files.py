@@ -189,3 +189,19 @@ def test_complete_random_games_round_trip_through_disk(tmp_path: Path, players: 
     rp = Replay.open(path)
     rp.goto(rp.length)
     assert rp.game.is_over and rp.game.scores() == s.game.scores()
+
+
+def test_a_new_save_is_named_for_its_seed_only_where_one_person_plays(tmp_path: Path) -> None:
+    # QA s55 G11: two people at one screen, the log left the seed out (it deals every hidden
+    # card) and the save's name, on every Load row, showed it.
+    st = Store(tmp_path)
+    two = GameOptions(players=3, seed=2914393801, seats=("human", "human", "expert"))
+    assert st.fresh_name(two) == "3p-2-people"
+    assert "2914393801" not in st.fresh_name(two)
+    assert st.fresh_name(GameOptions(players=1, seed=7)) == "1p-seed7"
+    assert st.fresh_name(GameOptions(players=2, seed=7, seats=("human", "greedy"))) == "2p-seed7"
+    assert st.fresh_name(GameOptions(players=2, seed=7, seats=("greedy", "greedy"))) == \
+        "2p-seed7"
+    st.path_for("3p-2-people").parent.mkdir(parents=True, exist_ok=True)
+    st.path_for("3p-2-people").write_bytes(b"{}")
+    assert st.fresh_name(two) == "3p-2-people-2"
