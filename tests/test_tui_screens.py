@@ -10,7 +10,7 @@ import pytest
 from test_tui import _home, finished_game_file, new_game, run  # noqa: F401 - _home: autouse fixture
 from test_tui_panes import DUO, open_game, session_after
 
-from engine import GameOptions
+from engine import Game, GameOptions
 from engine.bots.random_bot import RandomBot
 from engine.view import view
 from galcruise_tui.app import GalcruiseApp
@@ -920,3 +920,39 @@ def test_the_palettes_screenshot_is_saved_in_the_data_folder(tmp_path: Path) -> 
             assert shot.read_text().startswith("<svg") and "New&#160;game" in shot.read_text()
 
     asyncio.run(main())
+
+
+def test_the_final_score_sheet_opens_the_final_board_with_b() -> None:
+    # QA s55: Esc on the final sheet went to the title, and the end's board was seen only
+    # through Replays.
+    from test_tui_panes import open_game, session_after
+
+    from galcruise_tui.screens.scores import ScoreScreen
+    from galcruise_tui.widgets.panes import Boards
+
+    over = session_after(GameOptions(players=2, seed=5, seats=("human", "random")),
+                         lambda g: g.is_over, seat=None)
+
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen) and app.screen.final
+        assert "b: the final board" in str(app.screen.query_one("#sheet").render())
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.screen is screen and screen.game.is_over
+        assert str(screen.query_one("#waiting").render()).startswith("The game is over")
+        assert screen.has_class("away")  # the boards take the options' empty rows
+        assert screen.query_one(Boards).size.height >= 18
+        await pilot.press("q")  # and q goes on to the title, as the sheet's Enter would have
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+
+    open_game(over, (100, 30), body)
+
+
+def test_an_agm_sheet_has_no_final_board_key() -> None:
+    from galcruise_tui.screens.scores import ScoreScreen
+
+    sheet = ScoreScreen(Game.new(GameOptions(players=1, seed=1)), final=False)
+    assert sheet.check_action("board", ()) is False
+    assert sheet.check_action("close", ()) is True

@@ -379,8 +379,9 @@ class GameScreen(Screen[None]):
             self.query_one(SidePane).show(v)
         human = self.human_turn()
         # At a table the others' turns can be long: the boards take the options' empty rows
-        # meanwhile. Hot seat keeps them, so the boards do not jump at every bot move.
-        self.set_class(self.viewer is not None and not human, "away")
+        # meanwhile. Hot seat keeps them, so the boards do not jump at every bot move. A game
+        # over has none to keep (its final board, from the score sheet's b).
+        self.set_class((self.viewer is not None and not human) or g.is_over, "away")
         self._set("#waiting", self._waiting_line(v, self.size.width - 2))
         if human:
             self._show_summary(self.summary.take(v))

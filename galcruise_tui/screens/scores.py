@@ -16,7 +16,8 @@ from galcruise_tui.widgets.keybar import KeyBar
 
 
 class ScoreScreen(Screen[None]):
-    BINDINGS = [Binding("escape,q,enter,space", "close", "Close", id="scores_close")]
+    BINDINGS = [Binding("escape,q,enter,space", "close", "Close", id="scores_close"),
+                Binding("b", "board", "Final board", id="scores_board")]
 
     def __init__(self, game: Game, final: bool = False,
                  scored: dict[int, int] | None = None, people: dict[int, str] | None = None
@@ -38,10 +39,19 @@ class ScoreScreen(Screen[None]):
         text = (f"[b]{title}[/b]   round {t.round}, turn {t.number}\n\n"
                 + agm + render.score_table(v, self.people) + "\n\n" + render.vp_chart(v)
                 + "\n\n" + render.progress_track(v) + "\n" + render.reputation_track(v))
-        close = "Enter or Esc: back to the title" if self.final else "Enter or Esc: play on"
+        # The end's board was seen only through Replays once the sheet closed (QA s55).
+        close = "Enter or Esc: back to the title · b: the final board (q there: the title)" \
+            if self.final else "Enter or Esc: play on"
         with VerticalScroll(id="sheet-box"):
             yield Static(Text.from_markup(text + f"\n\n[i]{close}[/i]"), id="sheet")
         yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.final if action == "board" else True
+
+    def action_board(self) -> None:
+        """The game screen again, on the final position: its boards, hands and log."""
+        self.app.pop_screen()
 
     def action_close(self) -> None:
         self.app.pop_screen()
