@@ -59,6 +59,7 @@ class PendingView(msgspec.Struct, frozen=True):
     """The decision waiting, in the facts the screen needs (None of them: an ordinary one)."""
 
     seat: int
+    kind: str = ""  # the decision's tag ("act", "boarding"): which list the bar shows
     actions_at: int | None = None  # choosing the actions of this station
     tour_destination: str | None = None  # touring guests at a destination of this colour
     tour_guests: tuple[str, ...] = ()  # the colours of the guests that could be toured there
@@ -102,6 +103,7 @@ def read_turn(game: Game) -> tuple[TurnView, PendingView | None]:
     tour = dec if isinstance(dec, Tour) else None
     pending = PendingView(
         seat=dec.seat,
+        kind=dec.kind,
         actions_at=t.station if isinstance(dec, ChooseAction) and t.station else None,
         tour_destination=tour.stop if tour else None,
         tour_guests=tuple(dict.fromkeys(tour.guests)) if tour else (),

@@ -98,7 +98,7 @@ def _steady(entries: list[Entry], keys: list[str], kept: dict[object, str],
     # boarding" (its letter held by a guest from the supply) took the digit of the guest just
     # boarded, so "1 1" typed ahead finished the boarding (QA s55). Only where the list goes
     # on from the last (some option kept): a new list read as the same step (the auction's
-    # cards after the bids) took f, g, i.
+    # cards after the bids, before DecisionBar._step read the decision's kind) took f, g, i.
     taken = set(held.values()) | (set(kept.values()) if held else set())
     out: list[str] = []
     for i, own in enumerate(keys):
@@ -123,10 +123,9 @@ def assign_keys(entries: list[Entry], reserved: set[str], numbered: bool = False
     Cards, drops and fees (`Entry.weak`) come and go with the turn, so the decision's own
     options are keyed as if they were not there, and a card keeps its place in hand only
     where that digit is free, means no position and is above the decision's own numbers;
-    else it takes the next letter, as drops
-    and fees always do. A playable card had
-    re-keyed Done, the guests and Hire left/right to letters, a funding bonus's 1 to a
-    position, and a drop's 'a' to 'b'."""
+    else it takes the next letter, as drops and fees always do. A playable card had re-keyed
+    Done, the guests and Hire left/right to letters, a funding bonus's 1 to a position, and a
+    drop's 'a' to 'b'."""
     letters = [k for k in LETTERS if k not in reserved]
     own = [e for e in entries if not e.weak]
     if not own:  # only guests (a group opened, discarding down to 5): a list of their own
@@ -377,7 +376,7 @@ class DecisionBar(OptionList):
             return None
         p, t = v.pending, v.turn
         # Not the guests a tour has left: they go as they are toured, within the step.
-        return (p.seat, p.actions_at, p.tour_destination, p.ticket_cruise, p.bumped,
+        return (p.kind, p.seat, p.actions_at, p.tour_destination, p.ticket_cruise, p.bumped,
                 p.main_choice, p.meeting, p.boarding, p.action, p.last_cards, t.round,
                 t.number, t.seat, t.stage, t.actions_left)
 
