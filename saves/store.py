@@ -14,6 +14,13 @@ from saves.paths import SUFFIX, data_root, sanitize, saves_dir
 from saves.reader import read_bytes
 
 
+def seed_is_secret(options: GameOptions) -> bool:
+    """Whether the seed is kept from the players: it deals every hidden card, so it is shown
+    (and names the save) for one person playing bots, to play the deal again, and never
+    where two or more people keep their hands from each other."""
+    return options.seat_kinds().count("human") > 1
+
+
 class SaveInfo(msgspec.Struct, frozen=True):
     name: str
     path: str
@@ -73,12 +80,9 @@ class Store:
         return Path(text)
 
     def fresh_name(self, options: GameOptions) -> str:
-        # The seed deals every hidden card: named for one person playing bots (to play the
-        # deal again), never where two or more people keep their hands from each other (the
-        # log leaves it out there, and the name showed it on every Load row; QA s55 G11).
-        people = options.seat_kinds().count("human")
-        base = f"{options.players}p-seed{options.seed}" if people <= 1 else \
-            f"{options.players}p-{people}-people"
+        # The log leaves a secret seed out, and the name showed it on every Load row (G11).
+        base = f"{options.players}p-{options.seat_kinds().count('human')}-people" \
+            if seed_is_secret(options) else f"{options.players}p-seed{options.seed}"
         name, n = base, 1
         while self.path_for(name).exists():
             n += 1

@@ -40,6 +40,7 @@ from galcruise_tui.widgets.reasons import unavailable
 from galcruise_tui.widgets.summary import AGM_VP, Move, TurnSummary, taken_back
 from galcruise_tui.words import actor, called, tidy
 from saves import SaveError, Session
+from saves.store import seed_is_secret
 from saves.table_session import TableSession
 from saves.tables import Stale
 
@@ -211,10 +212,8 @@ class GameScreen(Screen[None]):
                           for p in v0.seats)
         name = self.session.path.stem if self.session.path else \
             getattr(self.session, "title", "unsaved")
-        # The seed deals every hidden card: shown to one person playing bots (to play the
-        # deal again), never where others' hands are secret (a table, two people at one screen).
-        kinds = g.options.seat_kinds()
-        secret = isinstance(self.session, TableSession) or kinds.count("human") > 1
+        # A table keeps it secret whoever sits there.
+        secret = isinstance(self.session, TableSession) or seed_is_secret(g.options)
         seed = "" if secret else f"seed {g.options.seed}; "
         # The modules too: the log's first line was the only word on them in a game (QA s55).
         mods = modules_words(g.options.modules)
