@@ -934,3 +934,43 @@ def test_an_enhanced_technology_is_offered_with_the_effect_in_force() -> None:
     plain = finish_setup(new_game(2, seed=5, modules=("advanced_technologies",)))
     t = plain.state.board.technologies[0]
     assert technology_text(plain, 0) == plain.comps.technology(t).text
+
+
+def test_a_day_in_space_says_what_it_pays_and_when_talent_show_would_pay_nothing() -> None:
+    """A tester played Talent Show (the day's guest bonuses twice) for a ship whose relaxing
+    guest matched none of its icons: it paid nothing, and nothing had said so."""
+    from engine.decisions import DayInSpace
+    from engine.rules import modifiers, travel
+    from engine.view.options import gain
+
+    said = {"nothing": 0, "pays": 0, "doubled": 0}
+    for players in (1, 2, 3):
+        for game in random_positions(players, range(60)):
+            dec = game.pending
+            if not isinstance(dec, DayInSpace):
+                continue
+            ctx = Ctx(game.state, game.comps)
+            p = game.state.players[dec.seat]
+            ship = p.ships[dec.ship]
+            gains = travel.space_gains(ctx, ship)
+            pending = view(game).pending
+            cards = [c for c in game.legal() if isinstance(c, C.PlayAgendaEffect) and
+                     game.comps.agenda(c.card).effect.kind == "day_in_space_double"]
+            done = gain(game, pending, C.Done())
+            once = ", ".join(travel.bonus_words(k, n) for _, _, k, n in gains)
+            twice = ", ".join(travel.bonus_words(k, 2 * n) for _, _, k, n in gains)
+            if not gains:
+                assert done == "no guest aboard matches an icon of the ship: no bonus"
+                assert all(gain(game, pending, c) ==
+                           "no use now: no guest aboard matches an icon of the ship"
+                           for c in cards)
+                said["nothing"] += 1
+            elif modifiers.has(ctx, p, "day_in_space_double"):  # the card was played
+                assert done == f"the guests' bonuses: {twice}"
+                said["doubled"] += 1
+            else:
+                # (The card may be gone: played for its resource at this very step.)
+                assert done == f"the guests' bonuses: {once}"
+                assert all(gain(game, pending, c) == f"here {twice}, not {once}" for c in cards)
+                said["pays"] += bool(cards)
+    assert all(said.values()), said

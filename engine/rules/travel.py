@@ -260,24 +260,35 @@ def apply_space(ctx: Ctx, dec: DayInSpace, cmd: Command) -> None:
     modifiers.end_of_step(ctx)
 
 
-def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
-    """Each guest gains its colour's bonus once per icon of that colour in the ship."""
+def space_gains(ctx: Ctx, ship: Ship, times: int = 1) -> list[tuple[str, int, str, int]]:
+    """What a day in space pays: (colour, its guests aboard, the bonus kind, how many) for each
+    colour whose guests match icons of the ship, each guest once per matching icon."""
     b = ctx.s.board
-    times = 2 if modifiers.has(ctx, p, "day_in_space_double") else 1
-    paid = False
+    gains = []
     for colour in COLOURS:
         guests = ship.guests.count(colour)
         n = guests * icons(ctx, ship, colour) * times
-        if not n:
-            continue
-        paid = True
-        kind = b.guest_bonus[COLOURS.index(colour)]
+        if n:
+            gains.append((colour, guests, b.guest_bonus[COLOURS.index(colour)], n))
+    return gains
+
+
+def bonus_words(kind: str, n: int) -> str:
+    """"+2 ads": `n` of a guest bonus of `kind`."""
+    what = {"vp": "VP", "ad": "ad" if n == 1 else "ads",
+            "resource": "resource" if n == 1 else "resources"}.get(kind, kind)
+    return f"+{n} {what}"
+
+
+def space_bonuses(ctx: Ctx, p: Player, ship: Ship) -> None:
+    """Each guest gains its colour's bonus once per icon of that colour in the ship."""
+    times = 2 if modifiers.has(ctx, p, "day_in_space_double") else 1
+    gains = space_gains(ctx, ship, times)
+    for colour, guests, kind, n in gains:
         gain_bonus(ctx, p, kind, n, "day in space")
         who = f"{guests} {names.colour_name(colour)} guest{'s enjoy' if guests != 1 else ' enjoys'}"
-        what = {"vp": "VP", "ad": "ad" if n == 1 else "ads",
-                "resource": "resource" if n == 1 else "resources"}.get(kind, kind)
-        ctx.log("travel", p.seat, f"{who} the ship: +{n} {what}.")
-    if not paid:  # a tester read the bare "has a day in space" as a line cut short
+        ctx.log("travel", p.seat, f"{who} the ship: {bonus_words(kind, n)}.")
+    if not gains:  # a tester read the bare "has a day in space" as a line cut short
         ctx.log("travel", p.seat, "No guest aboard matches an icon of the ship: no bonus.")
 
 

@@ -14,7 +14,7 @@ import msgspec
 
 from engine import commands as C
 from engine.ctx import Ctx
-from engine.decisions import Act, Funding
+from engine.decisions import Act, DayInSpace, Funding
 from engine.describe import FREE_GROUP, GUEST_NAME
 from engine.game import Game
 from engine.rules import cruises, experts, launch, modifiers, network, travel, upgrades
@@ -84,6 +84,8 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         if len(ship.guests) >= launch.cabin_capacity(ctx, p, ship):
             return "no use now: every cabin of the ship has its guest"
         return ""
+    if isinstance(game.pending, DayInSpace) and isinstance(cmd, C.Done | C.PlayAgendaEffect):
+        return _day_in_space(game, ctx, p, game.pending, cmd)
     if isinstance(cmd, C.Done) and pending.boarding is not None:
         left = len(b.cruise_spaces[pending.boarding[1]].presold)
         if left:
@@ -397,6 +399,28 @@ def _no_cabin(ctx: Ctx, p: Player, home: list[Ship]) -> str:
     built = ", ".join(f"ship {i} has {_s(len(sh.segments), 'segment')}"
                       for i, sh in enumerate(p.ships, 1) if not in_flight(sh))
     return f"no ship at home has a cabin: a cabin lies between two segments ({built})"
+
+
+def _day_in_space(game: Game, ctx: Ctx, p: Player, dec: DayInSpace, cmd: C.Command) -> str:
+    """What the day pays, beside going on and beside a card that doubles it: a tester played
+    Talent Show for a ship whose guests matched none of its icons, and it paid nothing."""
+    if ctx.r.day_in_space is not None:
+        return ""  # a module pays the day its own way
+    ship = p.ships[dec.ship]
+    doubled = modifiers.has(ctx, p, "day_in_space_double")
+    gains = travel.space_gains(ctx, ship, 2 if doubled else 1)
+    paid = ", ".join(travel.bonus_words(kind, n) for _, _, kind, n in gains)
+    if isinstance(cmd, C.Done):
+        return f"the guests' bonuses: {paid}" if gains else \
+            "no guest aboard matches an icon of the ship: no bonus"
+    if game.comps.agenda(cmd.card).effect.kind != "day_in_space_double":
+        return ""
+    if not gains:
+        return "no use now: no guest aboard matches an icon of the ship"
+    if doubled:
+        return "no use now: this day in space pays twice already"
+    twice = ", ".join(travel.bonus_words(kind, 2 * n) for _, _, kind, n in gains)
+    return f"here {twice}, not {paid}"
 
 
 def _first(game: Game, legal: list[C.Command], wanted: type | Callable[[C.Command], bool],

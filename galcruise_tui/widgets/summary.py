@@ -127,6 +127,11 @@ class TurnSummary:
                 name = players[mine].name
                 for head in (": ", " "):  # "Blue's ship 1" keeps its owner
                     text = text.removeprefix(name + head)
+                if block.seat is None and who in self.humans:
+                    # The person's own lines under their name: "Pink: Pink's ship 1 has a
+                    # day in space" said the name twice (in a turn of Blue's, "Blue's ship 1"
+                    # stays: the title names the turn, not the ship).
+                    text = text.removeprefix(name + "'s ")
             if text.split(" ", 1)[0] in _LOWER:  # it follows "; " or ": " in the paragraph
                 text = text[0].lower() + text[1:]
             block.lines.append(text.rstrip("."))
