@@ -105,3 +105,29 @@ def test_a_row_that_ends_the_step_is_a_letter_beside_other_choices() -> None:
                         assert key.isalpha(), (key, e.text, [k for _, k in own])
                         ends += 1
     assert ends > 50 and alone > 50, (ends, alone)
+
+
+def test_one_resource_from_the_silo_keeps_its_resources_key() -> None:
+    """Gain Resources listed "1 fuel" as 1 and "1 food" as 2 (keyed by place), and the 3 a
+    player knew as fuel (food 1, oxygen 2, fuel 3 in every resource choice) took two."""
+    keys = {"food": "1", "oxygen": "2", "fuel": "3"}
+    seen = pairs = 0
+    for players in (1, 2):
+        for game in random_positions(players, range(6)):
+            legal = game.legal()
+            gains = [c for c in legal if isinstance(c, C.GainResources)]
+            if not gains:
+                continue
+            for rows in _levels(game, legal):
+                for e, key in rows:
+                    if len(e.commands) != 1 or not isinstance(e.commands[0], C.GainResources):
+                        continue
+                    c = e.commands[0]
+                    one = [r for r in keys if getattr(c, r)]
+                    if c.food + c.oxygen + c.fuel == 1:
+                        assert key == keys[one[0]], (key, e.text)
+                        seen += 1
+                    else:
+                        assert key.isalpha(), (key, e.text)
+                        pairs += 1
+    assert seen and pairs

@@ -960,17 +960,17 @@ def test_a_day_in_space_says_what_it_pays_and_when_talent_show_would_pay_nothing
             once = ", ".join(travel.bonus_words(k, n) for _, _, k, n in gains)
             twice = ", ".join(travel.bonus_words(k, 2 * n) for _, _, k, n in gains)
             if not gains:
-                assert done == "no guest aboard matches an icon of the ship: no bonus"
+                assert done == "no bonus (no guest aboard matches an icon of the ship)"
                 assert all(gain(game, pending, c) ==
                            "no use now: no guest aboard matches an icon of the ship"
                            for c in cards)
                 said["nothing"] += 1
             elif modifiers.has(ctx, p, "day_in_space_double"):  # the card was played
-                assert done == f"the guests' bonuses: {twice}"
+                assert done == f"{twice} (the guests' bonuses)"
                 said["doubled"] += 1
             else:
                 # (The card may be gone: played for its resource at this very step.)
-                assert done == f"the guests' bonuses: {once}"
+                assert done == f"{once} (the guests' bonuses)"
                 assert all(gain(game, pending, c) == f"here {twice}, not {once}" for c in cards)
                 said["pays"] += bool(cards)
     assert all(said.values()), said

@@ -411,8 +411,8 @@ def _day_in_space(game: Game, ctx: Ctx, p: Player, dec: DayInSpace, cmd: C.Comma
     gains = travel.space_gains(ctx, ship, 2 if doubled else 1)
     paid = ", ".join(travel.bonus_words(kind, n) for _, _, kind, n in gains)
     if isinstance(cmd, C.Done):
-        return f"the guests' bonuses: {paid}" if gains else \
-            "no guest aboard matches an icon of the ship: no bonus"
+        return f"{paid} (the guests' bonuses)" if gains else \
+            "no bonus (no guest aboard matches an icon of the ship)"
     if game.comps.agenda(cmd.card).effect.kind != "day_in_space_double":
         return ""
     if not gains:

@@ -195,6 +195,7 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[st
     # (assign_keys), and listed first they read e, a, b, c, d. (They are the last rows'
     # heading's, "Cards, reputation and technologies", wherever they share one.)
     entries.sort(key=lambda e: e.weak)
+    _ascending(entries)
     own = [e for e in entries if not e.weak]
     numbers = {e.number for e in own}
     if len(own) > 1 and len(numbers) == 1 and None not in numbers:
@@ -205,6 +206,23 @@ def build_entries(paths: list[tuple[tuple[str, ...], Command]], prefix: tuple[st
         for e in own:
             e.number = _number(e, inner)
     return prefix, entries
+
+
+def _ascending(entries: list[Entry]) -> None:
+    """Rows under one heading, each with a number of its own, in the order of their numbers:
+    "Take 1 resource from the silo:" listed its resources as the engine does, fuel first, and
+    keyed food 1, oxygen 2, fuel 3 it read 3, 2, 1."""
+    i = 0
+    while i < len(entries):
+        j = i
+        while j + 1 < len(entries) and entries[i].head is not None and \
+                entries[j + 1].head == entries[i].head:
+            j += 1
+        run = entries[i:j + 1]
+        numbers = [e.number for e in run]
+        if len(run) > 1 and None not in numbers and len(set(numbers)) == len(run):
+            entries[i:j + 1] = sorted(run, key=lambda e: e.number or 0)
+        i = j + 1
 
 
 def _clash(items: list[tuple[tuple[str, ...], Command]], numbering: Numbering | None) -> bool:

@@ -46,6 +46,10 @@ def numbering(v: View) -> Callable[[C.Command], int | None]:
             return slots.get((cmd.station, cmd.action))
         if isinstance(cmd, C.ChooseResource):  # food 1, oxygen 2, fuel 3, whatever is left
             return _RESOURCE_KEY.get(cmd.resource)
+        if isinstance(cmd, C.GainResources) and cmd.food + cmd.oxygen + cmd.fuel == 1:
+            # One resource from the silo keeps its resource's key: keyed by place, "1 fuel"
+            # was 1 and "1 food" 2, and the 3 a player knew as fuel took two resources.
+            return _RESOURCE_KEY["food" if cmd.food else "oxygen" if cmd.oxygen else "fuel"]
         if isinstance(cmd, C.FundingBonus):
             return _BONUS_KEY.get(cmd.kind)
         if isinstance(cmd, C.SetupDevelopment):
