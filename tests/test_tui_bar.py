@@ -768,3 +768,22 @@ def test_a_new_list_read_as_the_same_step_keeps_its_own_keys() -> None:
     kept = {ident(e): k for e, k in zip(bids, first, strict=True)}
     cards = [Entry(f"Take card {i}", [C.SellTicket(f"card{i}", 1)]) for i in (10, 18, 15)]
     assert assign_keys(cards, set(), kept=kept) == ["1", "2", "3"]
+
+
+def test_a_group_that_comes_back_as_one_row_keeps_its_key() -> None:
+    # QA s56: with two ships at home each blueprint was a group ("Build Ion Kart Track › 2
+    # choices", key 3); once ship 1 was full it came back as the row "..., on ship 2", and
+    # every blueprint after the one built moved up a key (Ion Kart Track 3 -> 2).
+    from galcruise_tui.widgets.decision import Entry, _keyed, assign_keys
+
+    names = ("Bowling Alley", "Candy Lab", "Ion Kart Track", "Pizza World")
+    groups = [Entry(f"Build {n}", [C.BuildSegment(n, 0), C.BuildSegment(n, 1)],
+                    prefix=(f"Build {n}",)) for n in names]
+    first = assign_keys(groups, set())
+    assert first == ["1", "2", "3", "4"]
+    kept = _keyed(groups, first)
+    rows = [Entry(f"Build {n}, on ship 2", [C.BuildSegment(n, 1)])
+            for n in names if n != "Candy Lab"]
+    keys = assign_keys([*rows, Entry("Build no more segments", [C.Done()])], set(), kept=kept)
+    assert keys[:3] == ["1", "3", "4"], keys
+    assert keys[3].isalpha(), keys

@@ -82,6 +82,19 @@ def ident(entry: Entry) -> object:
     return entry.prefix if entry.prefix is not None else entry.commands[0]
 
 
+def _keyed(entries: list[Entry], keys: list[str]) -> dict[object, str]:
+    """The keys a list gave, for the next list of its step: by each entry's identity, and by
+    each command in it (see _steady). Cards, drops and fees keep no key."""
+    kept: dict[object, str] = {}
+    for e, k in zip(entries, keys, strict=False):
+        if e.weak:
+            continue
+        kept[ident(e)] = k
+        for c in e.commands:
+            kept.setdefault(c, k)
+    return kept
+
+
 def _steady(entries: list[Entry], keys: list[str], kept: dict[object, str],
             letters: list[str]) -> list[str]:
     """Positions as the step's first list gave them: an option keeps its key after another
@@ -92,6 +105,11 @@ def _steady(entries: list[Entry], keys: list[str], kept: dict[object, str],
     held: dict[int, str] = {}
     for i, e in enumerate(entries):
         k = kept.get(ident(e))
+        if k is None:
+            # A group may come back as rows, or a row as a group: "Build Ion Kart Track ›
+            # 2 choices" (two ships) was "Build Ion Kart Track ..., on ship 2" once ship 1
+            # was full, and every blueprint after the one built moved up a key (QA s56).
+            k = next((kept[c] for c in e.commands if c in kept), None)
         if k is not None and k not in held.values():
             held[i] = k
     # The keys of options taken this step stay unused by new rows too: boarding, "Finish
@@ -408,9 +426,7 @@ class DecisionBar(OptionList):
         keys = assign_keys(self.entries, self.reserved, self.numbered,
                            self._kept_keys() if top else None)
         if top:
-            self._kept = (self._step(), {ident(e): k for e, k in zip(self.entries, keys,
-                                                                      strict=False)
-                                         if not e.weak})
+            self._kept = (self._step(), _keyed(self.entries, keys))
         self.keys = keys
         self.clear_options()
         opts: list[Option] = []
