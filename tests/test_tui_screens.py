@@ -734,6 +734,10 @@ def test_the_replay_logs_every_move_of_a_jump_in_the_games_words(tmp_path: Path)
             events = [e for step in walk.passed for e in step]  # by default, the events
             said = [e for e in events if e.kind != REVEAL]
             lines = [t.plain for t in app.screen.query_one(GameLog).texts]
+            # The first line says where the replay begins (the log's lower half was blank).
+            here = lines.pop(0)
+            assert here == "Here: the game as it was set up; the keys below step through " \
+                "the moves.", here
             assert rp.turn() == 8 and len(lines) == len(said) > 20
             assert any(line.startswith("── Turn 7") for line in lines)
             text = "\n".join(lines)

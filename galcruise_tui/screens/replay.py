@@ -96,6 +96,12 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.redraw()
+        # The log starts empty, and at move 0 the screen's lower half was blank.
+        rp = self.replay
+        where = "the game as it was set up" if rp.index == 0 else \
+            f"move {rp.index} of {rp.length}"
+        self.query_one(GameLog).add([Text(f"Here: {where}; the keys below step through the "
+                                          "moves.", style="italic")])
 
     def redraw(self) -> None:
         rp = self.replay
