@@ -426,3 +426,34 @@ def test_esc_closes_the_log_as_l_does(width: int) -> None:
         assert not any("Nothing to go back" in str(n.message) for n in app._notifications)
 
     open_game(session, (width, 30), body)
+
+
+def test_a_wrapped_log_line_goes_on_under_its_text_not_under_the_seats_letter() -> None:
+    """QA s56: "C T-3: the cruise needs 3 fuel and Rachel holds 2: she pays ... with 2" went
+    on "reputation." at the log's edge, under the seat letters, a line of no one's."""
+    from rich.text import Text
+
+    from galcruise_tui.widgets.log import GameLog
+
+    session = Session.new(GameOptions(players=2, seed=4, seats=("human", "greedy")))
+    words = " ".join(f"word{i}" for i in range(60))
+
+    async def body(app: GalcruiseApp, pilot, screen) -> None:  # noqa: ANN001
+        log = screen.query_one(GameLog)
+        log.add([Text.assemble(("B ", "bold"), words)])
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        rows = [s.text.rstrip() for s in log.lines]
+        first = max(i for i, r in enumerate(rows) if r.startswith("B word0 "))
+        mine = rows[first:]
+        assert len(mine) >= 3 and all(r.startswith("  word") for r in mine[1:]), mine
+        assert " ".join(" ".join(mine).split()[1:]) == words  # no word lost
+        assert all(len(r) <= width for r in mine)
+        # Again after a resize: the lines are wrapped anew at the new width, hung alike.
+        await pilot.resize_terminal(150, 36)
+        await pilot.pause()
+        rows = [s.text.rstrip() for s in log.lines]
+        first = max(i for i, r in enumerate(rows) if r.startswith("B word0 "))
+        assert all(r.startswith("  word") for r in rows[first + 1:]), rows[first:]
+
+    open_game(session, (120, 36), body)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from rich.console import Console
 from rich.errors import MarkupError
 from rich.segment import Segment
 from rich.text import Text
@@ -37,6 +38,17 @@ def hanging(text: Text) -> int:
     """The columns a wrapped line of `text` goes on under."""
     m = _HANG.match(text.plain)
     return m.end() if m else 0
+
+
+def hung(console: Console, text: Text, hang: int, width: int) -> Text:
+    """`text` wrapped at `width`, its rows after the first under column `hang`; as it is
+    where it fits, or where so deep an indent leaves too narrow a column."""
+    if text.cell_len <= width or hang <= 0 or width - hang < _NARROWEST:
+        return text
+    head, body = text.divide([hang])
+    lines = body.wrap(console, width - hang)
+    rows = [head + lines[0], *(Text(" " * hang) + line for line in lines[1:])]
+    return Text("\n").join(rows)
 
 
 class Drawing(Widget):
@@ -102,12 +114,7 @@ class Drawing(Widget):
         self.rendered += 1
         console = self.app.console
         options = console.options.update_width(max(1, width))
-        hang = hanging(text)
-        if text.cell_len > width and 0 < hang and width - hang >= _NARROWEST:
-            head, body = text.divide([hang])
-            lines = body.wrap(console, width - hang)
-            rows = [head + lines[0], *(Text(" " * hang) + line for line in lines[1:])]
-            text = Text("\n").join(rows)
+        text = hung(console, text, hanging(text), width)
         wrapped = Segment.split_lines(console.render(text, options))
         return [Strip(segments).adjust_cell_length(width) for segments in wrapped] \
             or [Strip.blank(width)]

@@ -16,6 +16,7 @@ from engine.events import Event
 from engine.game import REVEAL
 from engine.view import NPC, View
 from galcruise_tui.text import plain
+from galcruise_tui.widgets.drawing import hung
 from galcruise_tui.words import actor, tidy
 
 
@@ -61,13 +62,19 @@ class GameLog(RichLog):
             self.rewrap(width)
             return
         for line in lines:
-            self.write(line, width=width, scroll_end=False)
+            self._write(line, width)
 
     def rewrap(self, width: int) -> None:
         self.wrapped_at = width
         self.clear()
         for line in self.texts:
-            self.write(line, width=width, scroll_end=False)
+            self._write(line, width)
+
+    def _write(self, line: Text, width: int) -> None:
+        # A line's second row goes on under its text, not under the seat's letter ("C T-3:
+        # ... with 2" / "reputation." read as a line of no one's).
+        hang = 2 if line.plain[1:2] == " " else 0
+        self.write(hung(self.app.console, line, hang, width), width=width, scroll_end=False)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
