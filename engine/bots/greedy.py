@@ -476,13 +476,18 @@ _NO_CARDS = dict.fromkeys(RESOURCES, 0)
 # (168 seeds); at 8, round 8.3, own -7.6 +- 3.9, margin -4.8 +- 6.3 (136 seeds); at 4 with the
 # launch one of the actions (LAUNCH_STEP 1), round 5.1 (median 5), 3.39 launches a game
 # against 3.10, own -9.1 +- 3.2, Rachel -5.1, margin -4.0 +- 6.1, wins 59 -> 46 (fewer
-# segments, developments and reputation: the small early launch costs the engine); and so
-# with IDLE_STEPS, 3.90 launches, 19.9 rounds, own -20.1 +- 3.3, margin -6.4 +- 5.9. The expert
+# segments, developments and reputation: the small early launch costs the engine); at 2 with
+# it, round 7.9, own -5.0 +- 3.1, Rachel -6.2, margin +1.3 +- 5.1, wins 59 -> 57, and at hard
+# (seeds 2000-2149, paired) own -6.5 +- 3.0, margin -6.3 +- 5.7, wins 13 -> 9; at 4 with it and
+# IDLE_STEPS, 3.90 launches, 19.9 rounds, own -20.1 +- 3.3, margin -6.4 +- 5.9; at 2 with
+# IDLE_STEPS alone, round 9.8, own -3.2 +- 3.0, margin +1.6 +- 5.0. The expert
 # with 4 and LAUNCH_STEP 1 (expert-launch; seeds 3000-3046): first launch round 6.6, own
 # -11.2 +- 8.4, margin -8.7 +- 16.0, wins 16 -> 12 of 47; with 4 a step on its leaves alone
 # (expert-first; 3000-3049): round 8.4, own -2.0 +- 4.9, margin -1.5 +- 8.4, wins 16 -> 15.
-# A sooner first launch alone does not pay: the greedy bot's own VP follows its number of
-# launches (121, 130, 144 VP at 2, 3, 4 launches), not the round of its first.
+# (The expert's own rows: 137.1 VP against Rachel's 154.2, 16 wins of 50, 2.94 launches.)
+# A sooner first launch alone does not pay: own VP follows the number of launches (the greedy
+# bot's 121, 130, 144 VP at 2, 3, 4 launches; the expert's 120, 138, 166 against Rachel's 176,
+# 151, 150, in 6, 38 and 5 of its 50 games), not the round of the first.
 FIRST_STEP = 0.0
 # Not only before the first launch: whenever none of the player's ships is in flight.
 IDLE_STEPS = False
