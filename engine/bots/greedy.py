@@ -481,8 +481,8 @@ _NO_CARDS = dict.fromkeys(RESOURCES, 0)
 # (seeds 2000-2149, paired) own -6.5 +- 3.0, margin -6.3 +- 5.7, wins 13 -> 9; at 4 with it and
 # IDLE_STEPS, 3.90 launches, 19.9 rounds, own -20.1 +- 3.3, margin -6.4 +- 5.9; at 2 with
 # IDLE_STEPS alone, round 9.8, own -3.2 +- 3.0, margin +1.6 +- 5.0. The expert
-# with 4 and LAUNCH_STEP 1 (expert-launch; seeds 3000-3046): first launch round 6.6, own
-# -11.2 +- 8.4, margin -8.7 +- 16.0, wins 16 -> 12 of 47; with 4 a step on its leaves alone
+# with 4 and LAUNCH_STEP 1 (expert-launch; seeds 3000-3049): first launch round 6.6, own
+# -11.5 +- 8.0, margin -9.7 +- 15.1, wins 16 -> 12 of 50; with 4 a step on its leaves alone
 # (expert-first; 3000-3049): round 8.4, own -2.0 +- 4.9, margin -1.5 +- 8.4, wins 16 -> 15.
 # (The expert's own rows: 137.1 VP against Rachel's 154.2, 16 wins of 50, 2.94 launches.)
 # A sooner first launch alone does not pay: own VP follows the number of launches (the greedy
