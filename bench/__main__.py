@@ -210,7 +210,9 @@ def main(argv: list[str] | None = None) -> int:
                          "choice of actions played out too; expert-own: solo, "
                          "its leaves without the margin over Rachel; expert-end: its "
                          "play-outs to the end from the last cube on the progress track; "
-                         "for runs only")
+                         "greedy-launch, expert-launch: solo, the actions still between "
+                         "the seat and its first launch priced (greedy.FIRST_STEP); "
+                         "expert-first: so on the expert's leaves alone; for runs only")
     vs.add_argument("--against", default="greedy", choices=KINDS)
     vs.add_argument("--players", type=int, choices=[1, 2], default=2,
                     help="2: the bots face each other, both seats; 1: each plays Rachel")

@@ -23,8 +23,9 @@ import msgspec
 from bench import pool, runfile
 from bench.runfile import data_set, data_words
 from engine import Game, GameOptions
-from engine.bots import expert
+from engine.bots import expert, greedy
 from engine.bots.expert import ExpertBot
+from engine.bots.greedy import GreedyBot
 from engine.bots.seats import BOTS, Bot, bot_for
 from engine.commands import Command
 from saves.atomic import write_atomic
@@ -48,6 +49,35 @@ LOOKS: dict[str, Callable[[int], Bot]] = {
     "expert-4x": lambda seed: ExpertBot(seed, beam=5, deals=6, budget=4 * expert.BUDGET,
                                         work=4 * expert.WORK),
 }
+
+
+class _Priced:
+    """A bot whose every choice is made with some of the greedy bot's prices changed (so the
+    expert's ranking, play-outs and leaves too): the module's constants are set around each
+    choice and put back after it, so another seat's bot plays with its own."""
+
+    def __init__(self, bot: Bot, prices: dict[str, float | bool]) -> None:
+        self.bot = bot
+        self.prices = prices
+
+    def choose(self, game: Game) -> Command:
+        old = {k: getattr(greedy, k) for k in self.prices}
+        for k, v in self.prices.items():
+            setattr(greedy, k, v)
+        try:
+            return self.bot.choose(game)
+        finally:
+            for k, v in old.items():
+                setattr(greedy, k, v)
+
+
+# Solo: the actions still between the seat and its first launch priced (greedy.FIRST_STEP),
+# the launch itself one of them. Measured, with figures, at greedy.FIRST_STEP: no gain.
+LAUNCH_PRICES: dict[str, float | bool] = {"FIRST_STEP": 4.0, "LAUNCH_STEP": 1.0}
+LOOKS["greedy-launch"] = lambda seed: _Priced(GreedyBot(seed), LAUNCH_PRICES)
+LOOKS["expert-launch"] = lambda seed: _Priced(ExpertBot(seed), LAUNCH_PRICES)
+# The same price on the expert's leaves alone (ExpertBot's first_step): its play-outs greedy's.
+LOOKS["expert-first"] = lambda seed: ExpertBot(seed, first_step=LAUNCH_PRICES["FIRST_STEP"])
 KINDS = (*BOTS, *LOOKS)
 
 

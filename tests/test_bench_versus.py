@@ -144,3 +144,30 @@ def test_the_expert_with_more_look_is_a_bot_of_its_own_for_runs_only(
         versus.report("expert-4x", "greedy", 1, 1, 1100, save=mine)
     with pytest.raises(SystemExit):
         bench_main(["versus", "--bot", "expert-8x", "--load", str(mine)])
+
+
+def test_first_launch_looks_price_the_way_there_and_put_the_prices_back() -> None:
+    """greedy-launch, expert-launch and expert-first (greedy.FIRST_STEP, measured without a
+    gain): solo, the actions still between the seat and its first launch lower its value; the
+    looks set the price around their own choices only, and nothing else plays with it."""
+    from engine import Game, GameOptions
+    from engine.bots import expert, greedy
+    from engine.bots.seats import BOTS
+    from engine.ctx import Ctx
+
+    assert greedy.FIRST_STEP == 0.0 and expert.ExpertBot(5).first_step == 0.0
+    solo = Game.new(GameOptions(players=1, seed=2000, difficulty="normal"))
+    p = solo.state.players[0]
+    # No cruise scheduled, no segment built: two actions at least, the launch a third.
+    steps = greedy.launch_steps(Ctx(solo.state, solo.comps), p, 1.0, 1.0, False)
+    assert steps >= 3
+    two = Game.new(GameOptions(players=2, seed=2000))
+    assert greedy.launch_steps(Ctx(two.state, two.comps), two.state.players[0], 1.0) == 0.0
+    bot = versus._bot("greedy-launch", 5)
+    bot.choose(solo)
+    assert greedy.FIRST_STEP == 0.0 and greedy.LAUNCH_STEP == 0.0
+    first = versus._bot("expert-first", 5)
+    assert isinstance(first, expert.ExpertBot)
+    assert first.first_step == versus.LAUNCH_PRICES["FIRST_STEP"]
+    for kind in ("greedy-launch", "expert-launch", "expert-first"):
+        assert kind in versus.KINDS and kind not in BOTS  # no seat offers them

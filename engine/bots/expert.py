@@ -62,6 +62,7 @@ import msgspec
 from engine.bots import greedy
 from engine.bots.greedy import GreedyBot, OutOfTime, handed_to_rachel, rachel_seat
 from engine.commands import Command, Launch
+from engine.ctx import Ctx
 from engine.game import Game
 
 BEAM = 3  # the greedy bot's best main choices that are played out
@@ -124,8 +125,12 @@ class ExpertBot:
                  budget: int | None = None, work: int | None = None,
                  time_left: Callable[[], float] | None = None, rounds: int = 1,
                  margin: bool = True, searched: tuple[str, ...] = SEARCHED,
-                 end_cubes: int | None = None) -> None:
+                 end_cubes: int | None = None, first_step: float = 0.0) -> None:
         self.seed = seed
+        # Solo: a leaf is worth less by this per action still between the seat and its first
+        # launch, the launch one of them (greedy.launch_steps); the ranking and the play-outs
+        # stay the greedy bot's. 0: off.
+        self.first_step = first_step
         # Cubes left on the track from which play-outs run to the end (None: the final round).
         self.end_cubes = end_cubes
         self.margin = margin  # solo: a line is worth less by the VP its placements hand Rachel
@@ -308,7 +313,11 @@ class ExpertBot:
             lost = gifts if rachel is None or self.end_cubes is None else \
                 g.state.players[rachel].vp
             return float(g.state.players[seat].vp - lost)
-        return greedy.value(g.state, g.comps, seat) - gifts
+        leaf = greedy.value(g.state, g.comps, seat) - gifts
+        if self.first_step:
+            leaf -= greedy.launch_steps(Ctx(g.state, g.comps), g.state.players[seat],
+                                        self.first_step, 1.0, False)
+        return leaf
 
 
 def _looked(options: list[Command], worths: list[float], order: list[int],

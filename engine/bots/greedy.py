@@ -50,6 +50,7 @@ from engine.modules.specialised_blueprints.decisions import VisitBuild, VisitSeg
 from engine.registry import rules_for
 from engine.rng import Rng
 from engine.rules import goals, launch, scoring
+from engine.rules.funding import drop_bonuses
 from engine.rules.metrics import counter
 from engine.state import RESOURCES, Player, Ship, State
 
@@ -355,6 +356,8 @@ def value(s: State, comps: Components, seat: int) -> float:
         v += SCHEDULED + (PRESOLD + PRESOLD_TOUR * TOUR * dests) * aboard
         v -= OVERSOLD * REPUTATION * (len(space.presold) - aboard)
     v -= _launch_gap(ctx, p, (food, oxygen, fuel))
+    if FIRST_STEP:
+        v -= launch_steps(ctx, p, FIRST_STEP, LAUNCH_STEP, IDLE_STEPS)
     v += _goal_progress(ctx, p, tables)
     if s.turn.phase == "launch" and s.turn.seat == seat:
         v += LAUNCHING + w  # the cube placed at T-4 is not on the track yet
@@ -454,6 +457,85 @@ def _launch_gap(ctx: Ctx, p: Player, storage: tuple[int, int, int]) -> float:
 
 
 _NO_CARDS = dict.fromkeys(RESOURCES, 0)
+
+# Solo, before the player's first launch: per action still between it and that launch (a
+# cruise to schedule, a cabin to build, supplies to gather), a price, so that each action on
+# the way shows a gain a one-step look can see: a potential, gone once the first launch lifts
+# off. (0: off; bench versus's greedy-launch, expert-launch and expert-first set it.)
+# Why the bots launch late (solo at normal, seeds 2000-2199, greedy; 3000-3049, the expert):
+# the first launch comes in round 10.8 (median 11) and 11.3 (median 12), where a person
+# launched in round 4. The readiness of their main choices (bench readiness, normal, 20 greedy
+# games from 3000, 6 expert games): no cruise scheduled 32% / 37%, a cruise but no cabin 28% /
+# 33%, a legal launch declined 18% / 16%. A ready launch is worth about what it spends: on
+# seed 3000 in round 3 a ready 1-cabin launch weighed +3.2 against +4.2 for a Refill Silo
+# (tours and the token come to about the schedule, supplies and ads priced before it), and
+# two segments for a cabin about -1 (7 money gone at 1.1 each, and READY_GAP felt only once a
+# cabin is home), against +3 for two agenda cards.
+# Paired with 0 over seeds 2000-2199 (greedy, normal): at 2, first launch round 9.8, own VP
+# -2.5 +- 3.1, margin +0.3 +- 5.2; at 4, round 8.9, own -3.4 +- 3.6, margin +1.7 +- 5.9
+# (168 seeds); at 8, round 8.3, own -7.6 +- 3.9, margin -4.8 +- 6.3 (136 seeds); at 4 with the
+# launch one of the actions (LAUNCH_STEP 1), round 5.1 (median 5), 3.39 launches a game
+# against 3.10, own -9.1 +- 3.2, Rachel -5.1, margin -4.0 +- 6.1, wins 59 -> 46 (fewer
+# segments, developments and reputation: the small early launch costs the engine); at 2 with
+# it, round 7.9, own -5.0 +- 3.1, Rachel -6.2, margin +1.3 +- 5.1, wins 59 -> 57, and at hard
+# (seeds 2000-2149, paired) own -6.5 +- 3.0, margin -6.3 +- 5.7, wins 13 -> 9; at 4 with it and
+# IDLE_STEPS, 3.90 launches, 19.9 rounds, own -20.1 +- 3.3, margin -6.4 +- 5.9; at 2 with
+# IDLE_STEPS alone, round 9.8, own -3.2 +- 3.0, margin +1.6 +- 5.0. The expert
+# with 4 and LAUNCH_STEP 1 (expert-launch; seeds 3000-3049): first launch round 6.6, own
+# -11.5 +- 8.0, margin -9.7 +- 15.1, wins 16 -> 12 of 50; with 4 a step on its leaves alone
+# (expert-first; 3000-3049): round 8.4, own -2.0 +- 4.9, margin -1.5 +- 8.4, wins 16 -> 15.
+# (The expert's own rows: 137.1 VP against Rachel's 154.2, 16 wins of 50, 2.94 launches.)
+# A sooner first launch alone does not pay: own VP follows the number of launches (the greedy
+# bot's 121, 130, 144 VP at 2, 3, 4 launches; the expert's 120, 138, 166 against Rachel's 176,
+# 151, 150, in 6, 38 and 5 of its 50 games), not the round of the first.
+FIRST_STEP = 0.0
+# Not only before the first launch: whenever none of the player's ships is in flight.
+IDLE_STEPS = False
+# The launch itself as a step (of FIRST_STEP's): the potential of a launch ready to go.
+LAUNCH_STEP = 0.0
+RESOURCES_AN_ACTION = 3  # Gain Resources: up to 3 from the silo
+
+
+def launch_steps(ctx: Ctx, p: Player, step: float, launch_step: float = LAUNCH_STEP,
+                 idle: bool = IDLE_STEPS) -> float:
+    """FIRST_STEP's price of the way to the player's next launch (`step` an action, the launch
+    `launch_step` of them; `idle`: IDLE_STEPS), a loss of value."""
+    s = ctx.s
+    if s.rachel is None or not (p.launches == 0 or idle and all(not sh.cruise
+                                                                 for sh in p.ships)):
+        return 0.0
+    if s.turn.phase == "launch" and s.turn.seat == p.seat:
+        return 0.0  # the launch is under way: its play-out runs it to liftoff
+    return step * (_steps_to_launch(ctx, p) + launch_step)
+
+
+def _steps_to_launch(ctx: Ctx, p: Player) -> float:
+    """The actions still between the player and a launch, in fractions: scheduling a cruise
+    is one, building a cabin's two segments one (half for one segment), each 3 resources
+    missing one (after the cards in hand and the reputation drop at the launch)."""
+    home = [len(sh.segments) for sh in p.ships if not sh.cruise]
+    if not home:
+        return 0.0
+    steps = 0.0
+    fuel, presold = TYPICAL_FUEL, 0
+    if p.scheduled is None:
+        steps += 1
+    else:
+        space = ctx.s.board.cruise_spaces[p.scheduled]
+        if space.tile:
+            fuel = launch.fuel_need(ctx, p, space.tile)
+            presold = len(space.presold)
+    segments = max(home)
+    if segments < 2:
+        steps += (2 - segments) / 2
+        segments = 2
+    guests = max(1, min(segments - 1, presold))
+    need = {"food": guests + 1, "oxygen": segments, "fuel": fuel}
+    held = launch.card_resources(ctx, p) if p.hand else _NO_CARDS
+    short = launch.shortfall(ctx, p, need, held)
+    if short and p.reputation > 0:
+        short = max(0, short - drop_bonuses(ctx, p.reputation, 0)["resource"])
+    return steps + short / RESOURCES_AN_ACTION
 
 
 def _ready_shortfall(ctx: Ctx, p: Player, held: dict[str, int] | None = None) -> int:
