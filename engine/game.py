@@ -40,7 +40,7 @@ _SEATED = frozenset(t for t in ALL_COMMAND_TYPES if "seat" in t.__struct_fields_
 
 class Game:
     __slots__ = ("state", "comps", "_legal_cache", "_seated", "_base", "_base_of", "_since",
-                 "setup_events", "_rules", "_rules_of")
+                 "setup_events", "_rules", "_rules_of", "_lister")
 
     def __init__(self, state: State, comps: Components) -> None:
         self.state = state
@@ -51,6 +51,7 @@ class Game:
         # the options object it was found for, since `state` may be replaced by another game's.
         self._rules: Rules | None = None
         self._rules_of: GameOptions | None = None
+        self._lister: Ctx | None = None  # the context legal() lists in (see `_legal`)
         # The way back from a command that raises (see `apply`): a snapshot of `_base_of`,
         # the state object it was taken of, and the commands applied to it since.
         self._base: bytes | None = None
@@ -115,11 +116,19 @@ class Game:
 
     def _legal(self) -> list[Command]:
         """The cached list itself: for reading only."""
-        if self._legal_cache is None:
-            legal = self._legal_cache = flow.legal(self._ctx())
+        legal = self._legal_cache
+        if legal is None:
+            # One context for every listing of the same state and components objects under
+            # the same options (a new one was 0.3 us a command): listing reads the context
+            # and writes nothing to it (a trial is a context of its own), and its events are
+            # never read.
+            ctx = self._lister
+            if ctx is None or ctx.s is not self.state or ctx.c is not self.comps or \
+                    ctx.s.options is not self._rules_of:
+                ctx = self._lister = self._ctx()
+            legal = self._legal_cache = flow.legal(ctx)
             self._seated = not _SEATED.isdisjoint(map(type, legal))
-            return legal
-        return self._legal_cache
+        return legal
 
     def _ctx(self) -> Ctx:
         """A context over the state, with the rules table found once per options object (a

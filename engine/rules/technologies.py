@@ -79,6 +79,23 @@ def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
     return total
 
 
+def tech_amounts(ctx: Ctx, p: Player, got: dict[str, int]) -> None:
+    """Add tech_amount(ctx, p, kind) to got[kind] for every kind in `got`, in one pass over
+    the tiles (modifiers.amounts: a launch check asks three kinds at once)."""
+    b = ctx.s.board
+    owners = b.tech_owners
+    effect = ctx.c.technology_effect
+    enhanced = ctx.r.tech_effect
+    for i, t in enumerate(b.technologies):
+        devs = owners[i]
+        if not devs:
+            continue
+        eff = effect[t] if enhanced is None else enhanced(ctx, i)
+        if eff.kind in got and (p.seat in devs or _PLACES[i] in ctx.s.turn.paid or
+                                usable(ctx, p, i)):
+            got[eff.kind] += eff.amount
+
+
 # Each slot's place name (technology_place(slot + 1)), by 0-based slot.
 _PLACES = tuple(technology_place(i + 1) for i in range(64))
 
