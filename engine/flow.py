@@ -208,7 +208,7 @@ def apply(ctx: Ctx, cmd: Command, turn_only: bool = False) -> None:
         free.apply(ctx, dec, cmd)
     else:
         s.stack.pop()
-        ctx.r.kind(dec).apply(ctx, dec, cmd)
+        ctx.r.kinds[type(dec)].apply(ctx, dec, cmd)
     advance(ctx, turn_only)
 
 
@@ -225,7 +225,7 @@ def advance(ctx: Ctx, turn_only: bool = False) -> None:
         if guard > 10_000:
             raise AssertionError("advance loop did not settle")
         t = s.turn
-        engine_seat = ctx.r.seats.get(ctx.current.kind)
+        engine_seat = ctx.r.seats.get(s.players[t.seat].kind)  # ctx.current's
         if s.final_phase in endgame.FINAL_STEPS:
             endgame.final_step(ctx)
         elif t.phase == "setup":

@@ -147,11 +147,11 @@ class Game:
     def legal_for(self, seat: int) -> list[Command]:
         """The legal commands `seat` may enter: a command that names its seat (a sealed bid)
         only its own; every other one only when the pending decision is the seat's."""
-        dec = self.pending
-        own = dec.seat if dec is not None else -1
+        stack = self.state.stack  # (self.pending, read here: a random game asks at every
+        own = stack[-1].seat if stack else -1  # position)
         legal = self._legal()
-        # The pending decision's own seat, and no command that names one: all of them (a
-        # random game asks this at every position; _legal made the test once per list).
+        # The pending decision's own seat, and no command that names one: all of them (_legal
+        # made the test once per list).
         if seat == own and not self._seated:
             return list(legal)
         return [c for c in legal if getattr(c, "seat", own) == seat]
@@ -234,7 +234,9 @@ class Game:
         # (before every command); a type outside it is still asked, so the answer is the same.
         if type(cmd) not in _COMMAND_TYPES and not isinstance(cmd, ALL_COMMAND_TYPES):
             raise IllegalCommand(f"{cmd!r} is not a galcruise command.")
-        legal = self._legal()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal()
         if cmd not in legal:
             raise IllegalCommand(self._why_illegal(cmd, legal))
 

@@ -127,7 +127,17 @@ _ALL_THE_WAY: dict[int, tuple[object, dict[int, dict[str, int]]]] = {}
 
 
 def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    return [] if ctx.s.turn.dropped else drop_options(ctx, ctx.s.players[dec.seat])
+    if ctx.s.turn.dropped:
+        return []
+    # drop_options, written out: this row is listed beside every decision of a turn.
+    icons = ctx.c.board.reputation_icons
+    made = _DROPS.get(id(icons))
+    rep = ctx.s.players[dec.seat].reputation
+    if made is not None and made[0] is icons:
+        drops = made[1].get(rep)
+        if drops is not None:
+            return list(drops)
+    return drop_options(ctx, ctx.s.players[dec.seat])
 
 
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:

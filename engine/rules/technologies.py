@@ -45,7 +45,7 @@ def lock_free(ctx: Ctx) -> None:
     same = ctx.r.tech_surcharge is None  # no surcharges: one fee for every technology
     for i, owners in enumerate(s.board.tech_owners):
         if owners and seat not in owners:
-            place = technology_place(i + 1)
+            place = _PLACES[i]
             if place in paid:
                 continue
             if p is None:
