@@ -32,7 +32,7 @@ _state_decoder = msgspec.msgpack.Decoder(State)
 # Commands applied between two snapshots kept for putting the state back after a command
 # that raises: a snapshot before every command was 40% of apply's cost; the way back costs
 # at most this many commands replayed, and only when the engine breaks.
-REBASE_EVERY = 32
+REBASE_EVERY = 64
 _COMMAND_TYPES = frozenset(ALL_COMMAND_TYPES)
 # The command types that name a seat (a sealed bid): legal_for filters by it.
 _SEATED = frozenset(t for t in ALL_COMMAND_TYPES if "seat" in t.__struct_fields__)

@@ -59,13 +59,8 @@ def amounts(ctx: Ctx, p: Player, kinds: tuple[str, ...]) -> tuple[int, ...]:
             ids = c.upgrade_ids.get(kind)
             if ids is not None and not ids.isdisjoint(p.upgrades):
                 got[kind] = sum(effect[u].amount for u in p.upgrades if u in ids)
-    # Only the kinds a technology has (tech_amount's first test: a module's enhanced effect
-    # of another kind counts for nothing).
-    asked = {kind: 0 for kind in kinds if kind in c.technology_kinds}
-    if asked:
-        technologies.tech_amounts(ctx, p, asked)
-        for kind, n in asked.items():
-            got[kind] += n
+    if not c.technology_kinds.isdisjoint(kinds):
+        technologies.tech_amounts(ctx, p, got)
     if ctx.s.turn.active:
         for kind in kinds:
             got[kind] += sum(c.agenda(a).effect.amount for a in active_cards(ctx, p, kind))
