@@ -40,7 +40,7 @@ _SEATED = frozenset(t for t in ALL_COMMAND_TYPES if "seat" in t.__struct_fields_
 
 class Game:
     __slots__ = ("state", "comps", "_legal_cache", "_seated", "_base", "_base_of", "_since",
-                 "setup_events", "_rules", "_rules_of", "_lister")
+                 "setup_events", "_rules", "_rules_of", "_kept")
 
     def __init__(self, state: State, comps: Components) -> None:
         self.state = state
@@ -51,7 +51,7 @@ class Game:
         # the options object it was found for, since `state` may be replaced by another game's.
         self._rules: Rules | None = None
         self._rules_of: GameOptions | None = None
-        self._lister: Ctx | None = None  # the context legal() lists in (see `_legal`)
+        self._kept: Ctx | None = None  # the context of listing and applying (see `_ctx`)
         # The way back from a command that raises (see `apply`): a snapshot of `_base_of`,
         # the state object it was taken of, and the commands applied to it since.
         self._base: bytes | None = None
@@ -118,25 +118,25 @@ class Game:
         """The cached list itself: for reading only."""
         legal = self._legal_cache
         if legal is None:
-            # One context for every listing of the same state and components objects under
-            # the same options (a new one was 0.3 us a command): listing reads the context
-            # and writes nothing to it (a trial is a context of its own), and its events are
-            # never read.
-            ctx = self._lister
-            if ctx is None or ctx.s is not self.state or ctx.c is not self.comps or \
-                    ctx.s.options is not self._rules_of:
-                ctx = self._lister = self._ctx()
+            ctx = self._ctx()
+            ctx.events = []  # not the list the last command returned (listing logs nothing)
             legal = self._legal_cache = flow.legal(ctx)
             self._seated = not _SEATED.isdisjoint(map(type, legal))
         return legal
 
     def _ctx(self) -> Ctx:
-        """A context over the state, with the rules table found once per options object (a
-        Ctx of its own would look it up: two for every command of a game)."""
+        """The context legal() lists in and apply carries out in (with events of its own),
+        kept while the state, the components and the options are the same objects (a new one
+        was 0.3 us, twice a command); the rules table is found once per options object.
+        Listing writes nothing to it (a trial is a context of its own)."""
+        ctx = self._kept
         s = self.state
-        if s.options is not self._rules_of:
-            self._rules, self._rules_of = rules_for(s.options.modules), s.options
-        return Ctx(s, self.comps, self._rules)
+        if ctx is None or ctx.s is not s or ctx.c is not self.comps or \
+                s.options is not self._rules_of:
+            if s.options is not self._rules_of:
+                self._rules, self._rules_of = rules_for(s.options.modules), s.options
+            ctx = self._kept = Ctx(s, self.comps, self._rules)
+        return ctx
 
     def deciders(self) -> list[int]:
         """The seats that may enter a command now: the pending decision's seat, or every seat
@@ -243,13 +243,15 @@ class Game:
     def _carry_out(self, cmd: Command) -> list[Event]:
         hidden = self._hidden()
         ctx = self._ctx()
+        events: list[Event] = []
+        ctx.events = events
         self._legal_cache = None
         flow.apply(ctx, cmd)
         if self._hidden() != hidden:
             # One place sees every draw, flip and shuffle, whichever rule made it: saves put
             # the multi-human undo floor here, and a new rule cannot forget to say so.
-            ctx.events.append(Event(REVEAL, -1, "Hidden information was revealed."))
-        return ctx.events
+            events.append(Event(REVEAL, -1, "Hidden information was revealed."))
+        return events
 
     def _hidden(self) -> tuple:
         """What changes whenever face-down information moves: every draw or flip shortens a

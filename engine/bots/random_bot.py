@@ -67,6 +67,9 @@ def _weight(c: Command, broke: bool) -> int:
 
 # _weight's answer for each type outside LOOKED_AT (and not a drop), filled as types are met.
 _PLAIN: dict[type, int] = {}
+# _weight's answer for a TakeAction by its action, which is all it reads of it, and whether the
+# player is broke (the weight of most of an action choice's commands).
+_TAKEN: dict[bool, dict[str, int]] = {False: {}, True: {}}
 
 
 class RandomBot:
@@ -82,12 +85,17 @@ class RandomBot:
         weights = []
         drops = False
         plain = _PLAIN  # the weight of each type that needs no look at the command itself
+        taken = _TAKEN[broke]
         for c in legal:
             w = plain.get(type(c))
             if w is None:
                 if type(c) is DropReputation:
                     drops = True
                     w = 0
+                elif type(c) is TakeAction:
+                    w = taken.get(c.action)
+                    if w is None:
+                        w = taken[c.action] = _weight(c, broke)
                 else:
                     w = _weight(c, broke)
                     if not isinstance(c, LOOKED_AT):
