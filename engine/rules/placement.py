@@ -85,7 +85,8 @@ def main_options(ctx: Ctx, dec: MainChoice) -> list[Command]:
             if places is None:
                 places = _PLACE[piece] = tuple(PlaceWorker(piece, st)  # type: ignore[arg-type]
                                                for st in network.STATIONS)
-            for occ, cmd in zip(occupants, places, strict=False):
+            for i, cmd in enumerate(places):  # (not zip: its strict= keyword costs more)
+                occ = occupants[i]
                 if occ is None or occ.seat != p.seat or own_ok:
                     out.append(cmd)
     for more in ctx.r.main_options:  # launching, and what modules add
