@@ -45,12 +45,17 @@ def _has_bump_reaction(ctx: Ctx, p: Player) -> bool:
 
 def available_tokens(p: Player) -> list[tuple[str, int]]:
     """(token kind, amount): flipped tokens serve nothing; removed ones give 2."""
+    top = p.tower_top
+    if len(top) != len(TOP_TOKENS):
+        raise ValueError("a tower top of another length than TOP_TOKENS")
     out = []
-    for kind, st in zip(TOP_TOKENS, p.tower_top, strict=True):
+    # (enumerate, not zip: zip's strict= keyword cost more than the tokens; asked at every
+    # funding decision)
+    for i, st in enumerate(top):
         if st == "up":
-            out.append((kind, 1))
+            out.append((TOP_TOKENS[i], 1))
         elif st == "removed":
-            out.append((kind, 2))
+            out.append((TOP_TOKENS[i], 2))
     return out
 
 

@@ -113,7 +113,7 @@ def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
             if p.seat in devs or connection_place(conn) in ctx.s.turn.paid:
                 out.append((other, 0))
             else:
-                out.append((other, each * (1 if len(devs) == 1 else len(dict.fromkeys(devs)))))
+                out.append((other, each * (1 if len(devs) == 1 else len(set(devs)))))
     return out
 
 
@@ -173,7 +173,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
             if not each:
                 return out
         # A single owner, the usual case, needs no count of them.
-        if each * (1 if len(devs) == 1 else len(dict.fromkeys(devs))) <= p.money:
+        if each * (1 if len(devs) == 1 else len(set(devs))) <= p.money:
             out.append(cmd)
     return out
 
