@@ -257,12 +257,13 @@ class Game:
         """What changes whenever face-down information moves: every draw or flip shortens a
         deck (agenda, blueprints, cockpits, engines, cruises, Rachel's, the NPC's spare
         technology tiles) and every shuffle or random pick advances the RNG."""
-        b, r, st = self.state.board, self.state.rachel, self.state.starting
+        s = self.state
+        b, r, st = s.board, s.rachel, s.starting
         # A sealed bid is secret and final (the auction of starting upgrade cards): entering
         # one, and the reveal once all are in, are floors for undo as a draw is.
         return (len(b.agenda_deck), len(b.blueprint_deck), len(b.cockpit_deck),
                 len(b.engine_deck), len(b.cruise_deck), len(r.deck) if r else 0,
-                len(b.npc.technologies) if b.npc else 0, self.state.rng,
+                len(b.npc.technologies) if b.npc else 0, s.rng,
                 tuple(x >= 0 for x in st.bids) if st else ())
 
     # --- hidden information ------------------------------------------------------------------

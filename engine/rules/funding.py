@@ -132,16 +132,19 @@ _ALL_THE_WAY: dict[int, tuple[object, dict[int, dict[str, int]]]] = {}
 
 
 def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    if ctx.s.turn.dropped:
-        return []
-    # drop_options, written out: this row is listed beside every decision of a turn.
+    return [] if ctx.s.turn.dropped else list(turn_drops(ctx, dec))
+
+
+def turn_drops(ctx: Ctx, dec: Decision) -> Sequence[Command]:
+    """drop_options of the decision's player, the kept tuple itself (for reading: the row
+    above copies it, free_listing adds it to its own list), whether or not dropped."""
     icons = ctx.c.board.reputation_icons
     made = _DROPS.get(id(icons))
     rep = ctx.s.players[dec.seat].reputation
     if made is not None and made[0] is icons:
         drops = made[1].get(rep)
         if drops is not None:
-            return list(drops)
+            return drops
     return drop_options(ctx, ctx.s.players[dec.seat])
 
 
