@@ -8,6 +8,7 @@ game forward through the automatic steps until some player has to decide somethi
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.commands import (
     Command,
@@ -33,6 +34,7 @@ from engine.rules import (
     agenda_effects,
     blueprints,
     endgame,
+    free_listing,
     funding,
     goals,
     launch,
@@ -43,6 +45,7 @@ from engine.rules import (
 )
 from engine.rules.actions import has_options
 from engine.rules.economy import clamp_storage
+from engine.rules.free_listing import turn_free
 from engine.rules.turns import end_turn
 from engine.state import RESOURCES, Player, Turn
 from engine.trial import free_trial
@@ -67,9 +70,19 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = (),
     t = s.turn
     on_turn = kind.free and dec.seat == t.seat and t.phase not in ("setup", "done", "final")
     free: list[Command] = []
-    for typ, options in _free_rows(ctx.r.free)[0 if on_turn else 1]:
-        if not skip or typ not in skip:
-            free += options(ctx, dec)
+    if not skip:
+        rows = _free_rows(ctx.r.free)
+        if on_turn and rows[4]:
+            free = turn_free(ctx, dec)
+        else:
+            for options in rows[0 if on_turn else 1]:
+                got = options(ctx, dec)
+                if got:
+                    free += got
+    else:
+        for typ, options in _free_rows(ctx.r.free)[2 if on_turn else 3]:
+            if typ not in skip:
+                free += options(ctx, dec)
     if keep is not None:
         free = [c for c in free if keep(c)]
     if free and dec.seat == t.seat:
@@ -78,17 +91,22 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = (),
 
 
 # The free commands' rows of a rules table (by its dict's id, kept so the id stays its own),
-# in the table's order: (type, options) of every row at the turn's own decisions, and of the
-# rows not only on the turn (Free.on_turn) at the others; legal() runs at every position.
-_FreeRows = tuple[tuple[type, Callable[..., list[Command]]], ...]
-_ROWS: dict[int, tuple[dict, tuple[_FreeRows, _FreeRows]]] = {}
+# in the table's order: the options of every row at the turn's own decisions, and of the rows
+# not only on the turn (Free.on_turn) at the others; then the same as (type, options), for a
+# listing that skips some types; then whether the rows are the base game's (free_listing.ROWS,
+# listed at once at the turn's own decisions). legal() runs at every position.
+_FreeRows = tuple[Any, Any, Any, Any, bool]
+_ROWS: dict[int, tuple[dict, _FreeRows]] = {}
 
 
-def _free_rows(free: dict) -> tuple[_FreeRows, _FreeRows]:
+def _free_rows(free: dict) -> _FreeRows:
     made = _ROWS.get(id(free))
     if made is None or made[0] is not free:
-        rows = (tuple((typ, row.options) for typ, row in free.items()),
-                tuple((typ, row.options) for typ, row in free.items() if not row.on_turn))
+        typed = (tuple((typ, row.options) for typ, row in free.items()),
+                 tuple((typ, row.options) for typ, row in free.items() if not row.on_turn))
+        own = tuple(options for _, options in typed[0])
+        rows = (own, tuple(options for _, options in typed[1]), *typed,
+                own == free_listing.ROWS)
         made = _ROWS[id(free)] = (free, rows)
     return made[1]
 
@@ -208,7 +226,7 @@ def apply(ctx: Ctx, cmd: Command, turn_only: bool = False) -> None:
         free.apply(ctx, dec, cmd)
     else:
         s.stack.pop()
-        ctx.r.kind(dec).apply(ctx, dec, cmd)
+        ctx.r.kinds[type(dec)].apply(ctx, dec, cmd)
     advance(ctx, turn_only)
 
 
@@ -225,7 +243,7 @@ def advance(ctx: Ctx, turn_only: bool = False) -> None:
         if guard > 10_000:
             raise AssertionError("advance loop did not settle")
         t = s.turn
-        engine_seat = ctx.r.seats.get(ctx.current.kind)
+        engine_seat = ctx.r.seats.get(s.players[t.seat].kind)  # ctx.current's
         if s.final_phase in endgame.FINAL_STEPS:
             endgame.final_step(ctx)
         elif t.phase == "setup":

@@ -32,7 +32,7 @@ _state_decoder = msgspec.msgpack.Decoder(State)
 # Commands applied between two snapshots kept for putting the state back after a command
 # that raises: a snapshot before every command was 40% of apply's cost; the way back costs
 # at most this many commands replayed, and only when the engine breaks.
-REBASE_EVERY = 32
+REBASE_EVERY = 64
 _COMMAND_TYPES = frozenset(ALL_COMMAND_TYPES)
 # The command types that name a seat (a sealed bid): legal_for filters by it.
 _SEATED = frozenset(t for t in ALL_COMMAND_TYPES if "seat" in t.__struct_fields__)
@@ -40,7 +40,7 @@ _SEATED = frozenset(t for t in ALL_COMMAND_TYPES if "seat" in t.__struct_fields_
 
 class Game:
     __slots__ = ("state", "comps", "_legal_cache", "_seated", "_base", "_base_of", "_since",
-                 "setup_events", "_rules", "_rules_of")
+                 "setup_events", "_rules", "_rules_of", "_kept")
 
     def __init__(self, state: State, comps: Components) -> None:
         self.state = state
@@ -51,6 +51,7 @@ class Game:
         # the options object it was found for, since `state` may be replaced by another game's.
         self._rules: Rules | None = None
         self._rules_of: GameOptions | None = None
+        self._kept: Ctx | None = None  # the context of listing and applying (see `_ctx`)
         # The way back from a command that raises (see `apply`): a snapshot of `_base_of`,
         # the state object it was taken of, and the commands applied to it since.
         self._base: bytes | None = None
@@ -115,19 +116,27 @@ class Game:
 
     def _legal(self) -> list[Command]:
         """The cached list itself: for reading only."""
-        if self._legal_cache is None:
-            legal = self._legal_cache = flow.legal(self._ctx())
+        legal = self._legal_cache
+        if legal is None:
+            ctx = self._ctx()
+            ctx.events = []  # not the list the last command returned (listing logs nothing)
+            legal = self._legal_cache = flow.legal(ctx)
             self._seated = not _SEATED.isdisjoint(map(type, legal))
-            return legal
-        return self._legal_cache
+        return legal
 
     def _ctx(self) -> Ctx:
-        """A context over the state, with the rules table found once per options object (a
-        Ctx of its own would look it up: two for every command of a game)."""
+        """The context legal() lists in and apply carries out in (with events of its own),
+        kept while the state, the components and the options are the same objects (a new one
+        was 0.3 us, twice a command); the rules table is found once per options object.
+        Listing writes nothing to it (a trial is a context of its own)."""
+        ctx = self._kept
         s = self.state
-        if s.options is not self._rules_of:
-            self._rules, self._rules_of = rules_for(s.options.modules), s.options
-        return Ctx(s, self.comps, self._rules)
+        if ctx is None or ctx.s is not s or ctx.c is not self.comps or \
+                s.options is not self._rules_of:
+            if s.options is not self._rules_of:
+                self._rules, self._rules_of = rules_for(s.options.modules), s.options
+            ctx = self._kept = Ctx(s, self.comps, self._rules)
+        return ctx
 
     def deciders(self) -> list[int]:
         """The seats that may enter a command now: the pending decision's seat, or every seat
@@ -138,11 +147,11 @@ class Game:
     def legal_for(self, seat: int) -> list[Command]:
         """The legal commands `seat` may enter: a command that names its seat (a sealed bid)
         only its own; every other one only when the pending decision is the seat's."""
-        dec = self.pending
-        own = dec.seat if dec is not None else -1
+        stack = self.state.stack  # (self.pending, read here: a random game asks at every
+        own = stack[-1].seat if stack else -1  # position)
         legal = self._legal()
-        # The pending decision's own seat, and no command that names one: all of them (a
-        # random game asks this at every position; _legal made the test once per list).
+        # The pending decision's own seat, and no command that names one: all of them (_legal
+        # made the test once per list).
         if seat == own and not self._seated:
             return list(legal)
         return [c for c in legal if getattr(c, "seat", own) == seat]
@@ -225,31 +234,36 @@ class Game:
         # (before every command); a type outside it is still asked, so the answer is the same.
         if type(cmd) not in _COMMAND_TYPES and not isinstance(cmd, ALL_COMMAND_TYPES):
             raise IllegalCommand(f"{cmd!r} is not a galcruise command.")
-        legal = self._legal()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal()
         if cmd not in legal:
             raise IllegalCommand(self._why_illegal(cmd, legal))
 
     def _carry_out(self, cmd: Command) -> list[Event]:
         hidden = self._hidden()
         ctx = self._ctx()
+        events: list[Event] = []
+        ctx.events = events
         self._legal_cache = None
         flow.apply(ctx, cmd)
         if self._hidden() != hidden:
             # One place sees every draw, flip and shuffle, whichever rule made it: saves put
             # the multi-human undo floor here, and a new rule cannot forget to say so.
-            ctx.events.append(Event(REVEAL, -1, "Hidden information was revealed."))
-        return ctx.events
+            events.append(Event(REVEAL, -1, "Hidden information was revealed."))
+        return events
 
     def _hidden(self) -> tuple:
         """What changes whenever face-down information moves: every draw or flip shortens a
         deck (agenda, blueprints, cockpits, engines, cruises, Rachel's, the NPC's spare
         technology tiles) and every shuffle or random pick advances the RNG."""
-        b, r, st = self.state.board, self.state.rachel, self.state.starting
+        s = self.state
+        b, r, st = s.board, s.rachel, s.starting
         # A sealed bid is secret and final (the auction of starting upgrade cards): entering
         # one, and the reveal once all are in, are floors for undo as a draw is.
         return (len(b.agenda_deck), len(b.blueprint_deck), len(b.cockpit_deck),
                 len(b.engine_deck), len(b.cruise_deck), len(r.deck) if r else 0,
-                len(b.npc.technologies) if b.npc else 0, self.state.rng,
+                len(b.npc.technologies) if b.npc else 0, s.rng,
                 tuple(x >= 0 for x in st.bids) if st else ())
 
     # --- hidden information ------------------------------------------------------------------

@@ -67,6 +67,9 @@ def _weight(c: Command, broke: bool) -> int:
 
 # _weight's answer for each type outside LOOKED_AT (and not a drop), filled as types are met.
 _PLAIN: dict[type, int] = {}
+# _weight's answer for a TakeAction by its action, which is all it reads of it, and whether the
+# player is broke (the weight of most of an action choice's commands).
+_TAKEN: dict[bool, dict[str, int]] = {False: {}, True: {}}
 
 
 class RandomBot:
@@ -74,35 +77,50 @@ class RandomBot:
         self.rng = Rng((seed ^ 0x5EED_B07) & ((1 << 64) - 1))
 
     def choose(self, game: Game) -> Command:
-        dec = game.pending
-        # Only this seat's own commands (a sealed bid names its seat; others may be waiting).
-        legal = game.legal_for(dec.seat) if dec is not None else game.legal()
-        broke = dec is not None and game.state.players[dec.seat].money < BROKE
+        # The pending decision read once (not game.pending: a random game asks at every
+        # position). Only this seat's own commands (a sealed bid names its seat; others may be
+        # waiting).
+        state = game.state
+        stack = state.stack
+        if stack:
+            seat = stack[-1].seat
+            legal = game.legal_for(seat)
+            broke = state.players[seat].money < BROKE
+        else:
+            legal = game.legal()
+            broke = False
         # Drops are many (one per level and kind); weigh them as one option together.
         weights = []
         drops = False
         plain = _PLAIN  # the weight of each type that needs no look at the command itself
+        taken = _TAKEN[broke]
         for c in legal:
             w = plain.get(type(c))
             if w is None:
                 if type(c) is DropReputation:
                     drops = True
                     w = 0
+                elif type(c) is TakeAction:
+                    w = taken.get(c.action)
+                    if w is None:
+                        w = taken[c.action] = _weight(c, broke)
                 else:
                     w = _weight(c, broke)
                     if not isinstance(c, LOOKED_AT):
                         plain[type(c)] = w
             weights.append(w)
-        if drops and self.rng.below(20) == 0:
+        rng = self.rng
+        if drops and rng.below(20) == 0:
             options = [c for c in legal if type(c) is DropReputation]
-            return options[self.rng.below(len(options))]
+            return options[rng.below(len(options))]
         total = sum(weights)
         if total == 0:
-            return legal[self.rng.below(len(legal))]
-        pick = self.rng.below(total)
-        for c, w in zip(legal, weights, strict=True):
+            return legal[rng.below(len(legal))]
+        pick = rng.below(total)
+        # (enumerate, not zip: zip's strict= keyword costs more than the walk, at every pick)
+        for i, w in enumerate(weights):
             if pick < w:
-                return c
+                return legal[i]
             pick -= w
         raise AssertionError("unreachable")
 

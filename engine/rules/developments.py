@@ -71,9 +71,13 @@ def has_option(ctx: Ctx, p: Player, dec: Act) -> bool:
     is paid (one off with the Accountant, never below 0), so the test is the cheapest way
     in: all the resource it can pay, at the site with the least surcharge."""
     seat = p.seat
-    if ctx.c.surcharges_add and any(seat not in owners for owners in ctx.s.board.connections):
-        extra = 0  # an open connection has none, and no site less (a hot path of legal())
-    else:
+    extra = -1
+    if ctx.c.surcharges_add:
+        for owners in ctx.s.board.connections:  # (a loop, not any(): a hot path of legal())
+            if seat not in owners:
+                extra = 0  # an open connection has none, and no site less
+                break
+    if extra < 0:
         sites = open_sites(ctx, seat)
         if not sites:
             return False

@@ -45,12 +45,17 @@ def _has_bump_reaction(ctx: Ctx, p: Player) -> bool:
 
 def available_tokens(p: Player) -> list[tuple[str, int]]:
     """(token kind, amount): flipped tokens serve nothing; removed ones give 2."""
+    top = p.tower_top
+    if len(top) != len(TOP_TOKENS):
+        raise ValueError("a tower top of another length than TOP_TOKENS")
     out = []
-    for kind, st in zip(TOP_TOKENS, p.tower_top, strict=True):
+    # (enumerate, not zip: zip's strict= keyword cost more than the tokens; asked at every
+    # funding decision)
+    for i, st in enumerate(top):
         if st == "up":
-            out.append((kind, 1))
+            out.append((TOP_TOKENS[i], 1))
         elif st == "removed":
-            out.append((kind, 2))
+            out.append((TOP_TOKENS[i], 2))
     return out
 
 
@@ -127,7 +132,20 @@ _ALL_THE_WAY: dict[int, tuple[object, dict[int, dict[str, int]]]] = {}
 
 
 def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    return [] if ctx.s.turn.dropped else drop_options(ctx, ctx.s.players[dec.seat])
+    return [] if ctx.s.turn.dropped else list(turn_drops(ctx, dec))
+
+
+def turn_drops(ctx: Ctx, dec: Decision) -> Sequence[Command]:
+    """drop_options of the decision's player, the kept tuple itself (for reading: the row
+    above copies it, free_listing adds it to its own list), whether or not dropped."""
+    icons = ctx.c.board.reputation_icons
+    made = _DROPS.get(id(icons))
+    rep = ctx.s.players[dec.seat].reputation
+    if made is not None and made[0] is icons:
+        drops = made[1].get(rep)
+        if drops is not None:
+            return drops
+    return drop_options(ctx, ctx.s.players[dec.seat])
 
 
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:

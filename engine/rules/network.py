@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from engine.commands import Command, PayFee
 from engine.decisions import ChooseAction, Decision, MainChoice
 from engine.rules import modifiers
-from engine.rules.economy import fee
 from engine.rules.places import connection_place, unpaid_owners
 from engine.rules.technologies import surcharge
 from engine.state import NEUTRAL, NPC, Player
@@ -46,9 +45,12 @@ def owners(ctx: Ctx, connection: int) -> list[int]:
 
 
 def fee_each(ctx: Ctx, p: Player) -> int:
-    each = fee(p.reputation)
-    # A fee of 0 by reputation needs no look at what waives it (a hot path of legal()).
-    return 0 if not each or modifiers.has(ctx, p, "fee_free") else each
+    # economy.fee, written out (legal() asks this at every decision of a turn), and a fee of 0
+    # by reputation needs no look at what waives it.
+    rep = p.reputation
+    if rep >= 15:
+        return 0
+    return 0 if modifiers.has(ctx, p, "fee_free") else 1 if rep >= 7 else 2
 
 
 def fee_at(ctx: Ctx, p: Player, place: str, each: int | None = None) -> int:
@@ -111,7 +113,7 @@ def reachable(ctx: Ctx, p: Player, station: int) -> list[tuple[int, int]]:
             if p.seat in devs or connection_place(conn) in ctx.s.turn.paid:
                 out.append((other, 0))
             else:
-                out.append((other, each * (1 if len(devs) == 1 else len(dict.fromkeys(devs)))))
+                out.append((other, each * (1 if len(devs) == 1 else len(set(devs)))))
     return out
 
 
@@ -171,7 +173,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
             if not each:
                 return out
         # A single owner, the usual case, needs no count of them.
-        if each * (1 if len(devs) == 1 else len(dict.fromkeys(devs))) <= p.money:
+        if each * (1 if len(devs) == 1 else len(set(devs))) <= p.money:
             out.append(cmd)
     return out
 

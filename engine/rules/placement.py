@@ -78,14 +78,16 @@ def main_options(ctx: Ctx, dec: MainChoice) -> list[Command]:
     p = ctx.player(dec.seat)
     out: list[Command] = []
     if not ctx.s.turn.meeting:  # an empty break room at phase 2 forces the meeting
+        occupants = ctx.s.board.occupants
         for piece in dict.fromkeys(sorted(p.break_room)):
             own_ok = may_bump_own(ctx, p, piece)
-            for st in network.STATIONS:
-                occ = ctx.s.board.occupants[st - 1]
+            places = _PLACE.get(piece)
+            if places is None:
+                places = _PLACE[piece] = tuple(PlaceWorker(piece, st)  # type: ignore[arg-type]
+                                               for st in network.STATIONS)
+            for i, cmd in enumerate(places):  # (not zip: its strict= keyword costs more)
+                occ = occupants[i]
                 if occ is None or occ.seat != p.seat or own_ok:
-                    cmd = _PLACE.get((piece, st))
-                    if cmd is None:
-                        cmd = _PLACE[piece, st] = PlaceWorker(piece, st)  # type: ignore[arg-type]
                     out.append(cmd)
     for more in ctx.r.main_options:  # launching, and what modules add
         out.extend(more(ctx, dec))
@@ -93,8 +95,9 @@ def main_options(ctx: Ctx, dec: MainChoice) -> list[Command]:
     return out
 
 
-# Each placement, made once (commands are frozen): listed at every main choice.
-_PLACE: dict[tuple[str, int], Command] = {}
+# Each piece's placements on the stations in order, made once (commands are frozen): listed
+# at every main choice.
+_PLACE: dict[str, tuple[Command, ...]] = {}
 
 
 def apply_main(ctx: Ctx, dec: MainChoice, cmd: Command) -> None:

@@ -61,9 +61,11 @@ def _open_rows(ctx: Ctx, p: Player) -> list[int]:
     has, 0 in the others: what Gain Resources could fill before the silo's own count runs
     out. Read from the attributes, without Player's methods: a hot path of legal()."""
     silo = ctx.s.board.silo
-    return [5 - left - have if silo[i] > 0 and 5 - left > have else 0
-            for i, (left, have) in enumerate(zip(p.developments_left,
-                                                 (p.food, p.oxygen, p.fuel), strict=False))]
+    left = p.developments_left
+    # The three rows written out (zip's strict= keyword cost more than the rows).
+    return [5 - left[0] - p.food if silo[0] > 0 and 5 - left[0] > p.food else 0,
+            5 - left[1] - p.oxygen if silo[1] > 0 and 5 - left[1] > p.oxygen else 0,
+            5 - left[2] - p.fuel if silo[2] > 0 and 5 - left[2] > p.fuel else 0]
 
 
 def _limit(ctx: Ctx, p: Player, dec: Act) -> int:

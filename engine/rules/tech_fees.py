@@ -41,7 +41,7 @@ def fee_options(ctx: Ctx, dec: Decision) -> list[Command]:
         fee = each + printed[techs[i]] if printed is not None else network.tech_fee(ctx, i, each)
         if not fee and s.rules >= 2:
             continue  # it counts by itself (technologies.usable)
-        if fee * (1 if len(owners) == 1 else len(dict.fromkeys(owners))) <= money:
+        if fee * (1 if len(owners) == 1 else len(set(owners))) <= money:
             out.append(_USE[i + 1] if i + 1 < len(_USE) else UseTechnology(i + 1))
     return out
 
