@@ -144,6 +144,12 @@ def _storage_note(p: Player, resource: str, dec: object) -> str:
     return f" (storage full: holds {room}, you have {have}; no room for it, it is lost)"
 
 
+def _reputation_cost(p: Player) -> str:
+    """A point of reputation paid: at 0 it is a VP instead (economy.lose_reputation), which
+    "-1 reputation" did not say."""
+    return "-1 reputation" if p.reputation > 0 else "-1 VP (reputation at 0)"
+
+
 def section_price(section: int, off: int) -> str:
     """'queue, 1 ad (2 - 1 off)': where a guest waits and what it costs after a discount."""
     price, full = cruises.guest_price(section, off), cruises.guest_price(section)
@@ -247,7 +253,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
     if isinstance(cmd, C.DrawAgenda):
         if cmd.slot < 0:
             return (f"Take {c.agenda(b.agenda_discard[-1]).name} from the discard pile "
-                    "(-1 reputation)",)
+                    f"({_reputation_cost(s.players[seat])})",)
         card = b.agenda_display[cmd.slot]
         return (f"Take {c.agenda(card).name} from the display" if card else "Take a card",)
     if isinstance(cmd, C.RefillAgenda):
@@ -276,7 +282,7 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
             bp = b.blueprint_display[int(cmd.blueprint.split(":")[1])]
             cost = ships.segment_cost(ctx, p, bp or "", True, off) if bp else 0
             return (f"Build {blueprint_text(game, bp or '')} from the display for {cost}$, "
-                    "-1 reputation", where)
+                    f"{_reputation_cost(p)}", where)
         cost = ships.segment_cost(ctx, p, cmd.blueprint, False, off)
         return (f"Build {blueprint_text(game, cmd.blueprint)} for {cost}$", where)
     if isinstance(cmd, C.ScheduleCruise):

@@ -976,3 +976,27 @@ def test_a_day_in_space_says_what_it_pays_and_when_talent_show_would_pay_nothing
                 assert all(gain(game, pending, c) == f"here {twice}, not {once}" for c in cards)
                 said["pays"] += bool(cards)
     assert all(said.values()), said
+
+
+def test_a_point_of_reputation_paid_at_0_is_said_to_be_a_vp() -> None:
+    """QA s56: at reputation 0 a display blueprint read "-1 reputation"; the point is a VP
+    there (below 0, each point costs a VP)."""
+    from engine.describe import path
+
+    said = {0: 0, 1: 0}
+    for game in random_positions(2, range(4)):
+        dec = game.pending
+        legal = game.legal()
+        paid = [c for c in legal if isinstance(c, C.BuildSegment) and
+                c.blueprint.startswith("display:") or isinstance(c, C.DrawAgenda) and c.slot < 0]
+        if not paid:
+            continue
+        p = game.state.players[dec.seat]
+        for c in paid:
+            text = " ".join(path(game, c))
+            if p.reputation > 0:
+                assert "-1 reputation" in text and "VP (reputation" not in text, text
+            else:
+                assert "-1 VP (reputation at 0)" in text and "-1 reputation" not in text, text
+        said[min(p.reputation, 1)] += 1
+    assert all(said.values()), said
