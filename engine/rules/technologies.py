@@ -80,21 +80,12 @@ def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
 
 
 def tech_amounts(ctx: Ctx, p: Player, got: dict[str, int]) -> None:
-    """Add tech_amount(ctx, p, kind) to got[kind] for every kind in `got`, in one pass over
-    the tiles (modifiers.amounts: a launch check asks three kinds at once)."""
-    kinds = ctx.c.technology_kinds  # only these count (tech_amount's first test)
-    b = ctx.s.board
-    owners = b.tech_owners
-    effect = ctx.c.technology_effect
-    enhanced = ctx.r.tech_effect
-    for i, t in enumerate(b.technologies):
-        devs = owners[i]
-        if not devs:
-            continue
-        eff = effect[t] if enhanced is None else enhanced(ctx, i)
-        if eff.kind in got and eff.kind in kinds and (
-                p.seat in devs or _PLACES[i] in ctx.s.turn.paid or usable(ctx, p, i)):
-            got[eff.kind] += eff.amount
+    """Add tech_amount(ctx, p, kind) to got[kind] for every kind in `got` (modifiers.amounts:
+    a launch check asks three kinds at once)."""
+    kinds = ctx.c.technology_kinds
+    for kind in got:
+        if kind in kinds:
+            got[kind] += tech_amount(ctx, p, kind)
 
 
 # Each slot's place name (technology_place(slot + 1)), by 0-based slot.
