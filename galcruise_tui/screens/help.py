@@ -17,7 +17,9 @@ data folder rebinds them by id, e.g. undo = "z")
                station 5 is key 5, cruise space 2 is key 2, a display's 3rd
                space is key 3 (a display that slides down renumbers its
                cards), the 3rd card in hand is key 3; a turn's actions are
-               1-2 at your station, 3-4 clockwise of it, 5-6 before it.
+               1-2 at your station, 3-4 clockwise of it, 5-6 before it; a
+               resource is food 1, oxygen 2, fuel 3, and a funding bonus
+               money 1, ad 2, VP 3, food 4, oxygen 5, fuel 6.
                Options with no number take letters in list order; in a
                list where nothing is numbered, 1-9 by place, and a row
                that ends the step ("no more", "finish") a letter; an
