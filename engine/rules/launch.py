@@ -46,11 +46,9 @@ def needs(ctx: Ctx, p: Player, ship: Ship, guests: int, tile: str,
 
 def launch_discounts(ctx: Ctx, p: Player) -> tuple[int, int, int]:
     """The food, oxygen and fuel a launch needs less (cards, technologies, upgrades)."""
-    food, oxygen, fuel = modifiers.amounts(ctx, p, _DISCOUNTS)
-    return food, oxygen, fuel
-
-
-_DISCOUNTS = ("launch_food_discount", "launch_oxygen_discount", "launch_fuel_discount")
+    return (modifiers.amount(ctx, p, "launch_food_discount"),
+            modifiers.amount(ctx, p, "launch_oxygen_discount"),
+            modifiers.amount(ctx, p, "launch_fuel_discount"))
 
 
 def fuel_need(ctx: Ctx, p: Player, tile: str) -> int:

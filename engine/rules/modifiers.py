@@ -48,28 +48,6 @@ def amount(ctx: Ctx, p: Player, kind: str) -> int:
     return total
 
 
-def amounts(ctx: Ctx, p: Player, kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """(amount(ctx, p, kind) for kind in kinds), distinct kinds, their sources read once for
-    all (a launch check asks three discounts: launch.launch_discounts)."""
-    c = ctx.c
-    got = dict.fromkeys(kinds, 0)
-    if p.upgrades:
-        effect = c.upgrade_effect
-        for kind in kinds:
-            ids = c.upgrade_ids.get(kind)
-            if ids is not None and not ids.isdisjoint(p.upgrades):
-                got[kind] = sum(effect[u].amount for u in p.upgrades if u in ids)
-    if not c.technology_kinds.isdisjoint(kinds):
-        technologies.tech_amounts(ctx, p, got)
-    if ctx.s.turn.active:
-        for kind in kinds:
-            got[kind] += sum(c.agenda(a).effect.amount for a in active_cards(ctx, p, kind))
-    ability = c.expert_ability[ctx.s.board.expert_tile]
-    if ability.kind in got and expert_acting(ctx, p):
-        got[ability.kind] += ability.amount
-    return tuple(got.values())
-
-
 def has(ctx: Ctx, p: Player, kind: str) -> bool:
     c = ctx.c
     if p.upgrades:

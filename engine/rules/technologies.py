@@ -79,15 +79,6 @@ def tech_amount(ctx: Ctx, p: Player, kind: str, flag: bool = False) -> int:
     return total
 
 
-def tech_amounts(ctx: Ctx, p: Player, got: dict[str, int]) -> None:
-    """Add tech_amount(ctx, p, kind) to got[kind] for every kind in `got` (modifiers.amounts:
-    a launch check asks three kinds at once)."""
-    kinds = ctx.c.technology_kinds
-    for kind in got:
-        if kind in kinds:
-            got[kind] += tech_amount(ctx, p, kind)
-
-
 # Each slot's place name (technology_place(slot + 1)), by 0-based slot.
 _PLACES = tuple(technology_place(i + 1) for i in range(64))
 
