@@ -31,7 +31,7 @@ def turn_free(ctx: Ctx, dec: Decision) -> list[Command]:
     if p.hand:  # both card rows list cards in hand
         out += agenda.play_resource_options(ctx, dec)
     if not t.dropped:  # drop_free_options' own test, then its drops without the copy
-        out += funding.turn_drops(ctx, dec)
+        out += funding.kept_drops(ctx, p)
     if p.hand:
         out += agenda_effects.options(ctx, dec)
     out += tech_fees.fee_options(ctx, dec)

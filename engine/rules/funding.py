@@ -132,23 +132,16 @@ _ALL_THE_WAY: dict[int, tuple[object, dict[int, dict[str, int]]]] = {}
 
 
 def drop_free_options(ctx: Ctx, dec: Decision) -> list[Command]:
-    return [] if ctx.s.turn.dropped else list(turn_drops(ctx, dec))
-
-
-def turn_drops(ctx: Ctx, dec: Decision) -> Sequence[Command]:
-    """drop_options of the decision's player, the kept tuple itself (for reading: the row
-    above copies it, free_listing adds it to its own list), whether or not dropped."""
-    icons = ctx.c.board.reputation_icons
-    made = _DROPS.get(id(icons))
-    rep = ctx.s.players[dec.seat].reputation
-    if made is not None and made[0] is icons:
-        drops = made[1].get(rep)
-        if drops is not None:
-            return drops
-    return drop_options(ctx, ctx.s.players[dec.seat])
+    return [] if ctx.s.turn.dropped else drop_options(ctx, ctx.s.players[dec.seat])
 
 
 def drop_options(ctx: Ctx, p: Player) -> list[Command]:
+    return list(kept_drops(ctx, p))
+
+
+def kept_drops(ctx: Ctx, p: Player) -> tuple[Command, ...]:
+    """The drops open to `p` at its reputation, the kept tuple itself (for reading:
+    drop_options copies it, free_listing adds it to its own list), whether or not dropped."""
     icons = ctx.c.board.reputation_icons
     made = _DROPS.get(id(icons))
     if made is None or made[0] is not icons:
@@ -156,7 +149,7 @@ def drop_options(ctx: Ctx, p: Player) -> list[Command]:
     drops = made[1].get(p.reputation)
     if drops is None:
         drops = made[1][p.reputation] = _drops(icons, p.reputation)
-    return list(drops)
+    return drops
 
 
 # The drops from each level, by board (its icons, kept so that the id stays theirs): listed
