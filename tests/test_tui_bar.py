@@ -787,3 +787,33 @@ def test_a_group_that_comes_back_as_one_row_keeps_its_key() -> None:
     keys = assign_keys([*rows, Entry("Build no more segments", [C.Done()])], set(), kept=kept)
     assert keys[:3] == ["1", "3", "4"], keys
     assert keys[3].isalpha(), keys
+
+
+def test_a_hint_asked_inside_a_group_gives_the_keys_from_there() -> None:
+    # Asked with "Build a fuel development › under Hydroponic Farm" open, the hint said
+    # "press c b b": keys from the top, which there chose another row (QA s57).
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await new_game(app, pilot, kinds=("human", "human"))
+        bar = screen.query_one(DecisionBar)
+        groups = [i for i, e in enumerate(bar.entries) if e.prefix is not None]
+        assert len(groups) > 1, bar.entries  # the starting development: a group per kind
+        inside = bar.entries[groups[1]].commands[-1]
+        outside = bar.entries[groups[0]].commands[0]
+        top = {c: bar.keys_for(c) for c in (inside, outside)}
+        assert all(len(k) == 2 and "0" not in k for k in top.values()), top
+        screen._show_hints([(outside, 2.0), (inside, 1.0)], screen.session.length)
+        assert screen.hint_shown().startswith(f"press {' '.join(top[outside])}  ")
+        bar.pick(groups[1])
+        await pilot.pause()
+        assert bar.keys_for(inside) == top[inside][1:]  # within the open group
+        assert bar.keys_for(outside) == ["0", *top[outside]]  # back, then down from the top
+        lines = screen.hint_shown().splitlines()
+        assert lines[0].startswith(f"press 0 {' '.join(top[outside])}  "), lines
+        assert lines[1].startswith(f"press {top[inside][1]}  "), lines
+        n = screen.session.length
+        for key in bar.keys_for(outside):  # the keys it gives do make that choice
+            await pilot.press(key)
+        await pilot.pause()
+        assert screen.session.file.commands[n:] == [outside]
+
+    run(body)

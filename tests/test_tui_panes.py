@@ -353,6 +353,9 @@ def test_a_long_ship_breaks_between_its_parts_and_keeps_its_cabins_beside_its_en
             strip = rows[first:first + 3]
             # The engine whole, the cabins beside it; every row fits without the pane's wrap.
             assert any(f"‹{sh.engine}›  cabins {sh.cabins}" in r for r in strip), strip
+            # Every name whole: "Oxygen Scrubber…" hid which engine it was (QA s57).
+            names = [sh.cockpit, *(seg.name for seg in sh.segments)]
+            assert all(any(name in r for r in strip) for name in names), (names, strip)
             assert all(len(r) <= SHIP_ROW for r in strip), strip
 
     open_game(session, (160, 48), body)

@@ -176,6 +176,7 @@ class GameScreen(Screen[None]):
         # The session length a hint on screen was asked at: it speaks of that position only.
         self._hint_at: int | None = None
         self._hint_rows: list[tuple[str, str, float]] = []  # (keys, words, worth), best first
+        self._hint_cmds: list[Command] = []  # the rows' choices, keyed again as the bar moves
         self._handed: tuple[int, int] | None = None  # (move, seat) the keyboard went to
 
     def compose(self) -> ComposeResult:
@@ -623,6 +624,19 @@ class GameScreen(Screen[None]):
     def on_decision_bar_chosen(self, message: DecisionBar.Chosen) -> None:
         self.play(message.command)
 
+    def on_decision_bar_moved(self, message: DecisionBar.Moved) -> None:
+        if self._hint_at is not None:
+            self._hint_rows = [(self._hint_keys(cmd), words, worth) for cmd, (_, words, worth)
+                               in zip(self._hint_cmds, self._hint_rows, strict=True)]
+            self._draw_hint()
+
+    def _hint_keys(self, cmd: Command) -> str:
+        """The presses that make a hinted choice from where the bar stands now."""
+        try:
+            return " ".join(self.query_one(DecisionBar).keys_for(cmd))
+        except (StopIteration, LookupError):
+            return "?"
+
     @work(thread=True, exclusive=True, group="bot")
     def bot_move(self, game: Game, at: int) -> None:
         """A bot seat thinks off the UI thread, after a short pause the player can skip."""
@@ -655,6 +669,7 @@ class GameScreen(Screen[None]):
         self.query_one("#hint").display = False
         self._hint_at = None
         self._hint_rows = []
+        self._hint_cmds = []
         return True
 
     def action_dismiss_hint(self) -> None:
@@ -693,15 +708,10 @@ class GameScreen(Screen[None]):
             app._unnotify(note)
         if not self.is_attached or at != self.session.length:
             return  # the position moved on while the expert thought
-        bar = self.query_one(DecisionBar)
-        rows = []
-        for cmd, worth in hints:
-            try:
-                keys = " ".join(bar.keys_for(cmd))
-            except (StopIteration, LookupError):
-                keys = "?"
-            rows.append((keys, tidy(view(self.game), describe(self.game, cmd)), worth))
-        self._hint_rows = rows
+        v = view(self.game)
+        self._hint_rows = [(self._hint_keys(cmd), tidy(v, describe(self.game, cmd)), worth)
+                           for cmd, worth in hints]
+        self._hint_cmds = [cmd for cmd, _ in hints]
         self._hint_at = at
         self._draw_hint()
 

@@ -341,6 +341,9 @@ class DecisionBar(OptionList):
             super().__init__()
             self.command = command
 
+    class Moved(Message):
+        """A group was opened or left: keys given for the list before (a hint's) are stale."""
+
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.facts: View | None = None
@@ -479,6 +482,7 @@ class DecisionBar(OptionList):
         else:
             self.prefix = e.prefix
             self._rebuild()
+            self.post_message(self.Moved())
         return True
 
     def pick_key(self, key: str) -> bool:
@@ -496,23 +500,37 @@ class DecisionBar(OptionList):
     def go_back(self) -> bool:
         if not self.in_group:
             return False
-        self.prefix = self.prefix[:-1]
-        # Levels that hold one group open by themselves; step over them on the way back.
-        while len(self.prefix) > len(self.root):
-            _, entries = build_entries(self._paths, self.prefix, self.numbering)
-            if len(entries) > 1:
-                break
-            self.prefix = self.prefix[:-1]
+        self.prefix = self._back_from(self.prefix)
         self._rebuild()
+        self.post_message(self.Moved())
         return True
 
+    def _back_from(self, prefix: tuple[str, ...]) -> tuple[str, ...]:
+        """Where one step back from the group `prefix` leads: levels that hold one group open
+        by themselves are stepped over."""
+        prefix = prefix[:-1]
+        while len(prefix) > len(self.root):
+            _, entries = build_entries(self._paths, prefix, self.numbering)
+            if len(entries) > 1:
+                break
+            prefix = prefix[:-1]
+        return prefix
+
     def keys_for(self, cmd: Command) -> list[str]:
-        """The presses that choose `cmd` from the top level (for tests and the help line)."""
+        """The presses that choose `cmd` from where the bar stands: inside the open group
+        where `cmd` is in it, else back to the top (0 for each step back) and down from there.
+        From the top, a hint asked inside a group read "press c b b", which there chose
+        another group's row (QA s57)."""
         target = next(p for p, c in self._paths if c == cmd)
         presses: list[str] = []
-        prefix: tuple[str, ...] = ()
+        prefix = self.prefix
+        if target[:len(prefix)] != prefix:
+            while prefix != self.root:
+                presses.append(BACK_KEY)
+                prefix = self._back_from(prefix)
+            prefix = ()
         while True:
-            top = not prefix
+            top = prefix == () or prefix == self.root
             prefix, entries = build_entries(self._paths, prefix, self.numbering)
             keys = assign_keys(entries, self.reserved, self.numbered,
                                self._kept_keys() if top else None)

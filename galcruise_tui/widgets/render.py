@@ -435,11 +435,6 @@ SHIP_ROW = 72
 CARRIED = "    "
 
 
-def _cut(name: str, n: int) -> str:
-    """`name` in at most `n` columns, an ellipsis where it was cut (a ship strip must fit)."""
-    return name if len(name) <= n else name[:n - 1].rstrip() + "…"
-
-
 def _cols(markup: str) -> int:
     """The columns a line of markup takes on screen."""
     return Text.from_markup(markup).cell_len
@@ -472,9 +467,10 @@ def _ship_rows(head: str, cells: list[str], notes: list[str]) -> str:
 
 
 def ship_strip(sh: ShipView) -> str:
-    """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins."""
+    """‹cockpit›═[segment]─cabin─[segment]═‹engine›, guests shown in their cabins. Names are
+    whole: the strip breaks between its cells (a cut "Oxygen Scrubber…" hid which engine)."""
     half = f" {half_mark(sh.cockpit_half)}" if sh.cockpit_half else ""
-    cells = [f"‹{_text(_cut(sh.cockpit, 16))}{half}›"]
+    cells = [f"‹{_text(sh.cockpit)}{half}›"]
     guests = list(sh.guests)
     for k, seg in enumerate(sh.segments):
         icons = "".join(guest(x) for x in seg.icons)
@@ -484,10 +480,10 @@ def ship_strip(sh: ShipView) -> str:
         # 客室斡旋: ½L / ½C / ½R, the half cabin it shows
         mark = f" {half_mark(seg.half)}" if seg.half else ""
         seen = "✓" if seg.visited else ""  # 専門設計図: started on this day in space
-        cells.append(f"\\[{seen}{_text(_cut(seg.name, 18))} {icons}{mark}]")
+        cells.append(f"\\[{seen}{_text(seg.name)} {icons}{mark}]")
     while guests:  # a cabin holding more than one guest (a card's effect)
         cells.append(f"(+{guest(guests.pop(0))})")
-    cells.append(f"‹{_text(_cut(sh.engine, 16))}›")
+    cells.append(f"‹{_text(sh.engine)}›")
     flag = [] if sh.launched_once else \
         [f"  [b]-{sh.unlaunched_penalty} if never launched[/b]"]
     line = _ship_rows(f" {sh.index}. ", cells, [f"  cabins {sh.cabins}", *flag])
