@@ -25,7 +25,10 @@ def counts(p: Player) -> tuple[int, int, int]:
 
 
 def check(ctx: Ctx, p: Player) -> None:
-    """Every goal she meets is achieved (the book puts no one-per-turn limit on hers)."""
+    """Every goal she meets is achieved. The player's phase 3 achieves one (1手番で複数個の達成は
+    できません), but hers reads 「経営目標を1つでも達成していた場合、対応する進行キューブを…配置」:
+    "if she has achieved even one", worded for several at once (re-read in stop 57's audit,
+    where 3 of 30 random games at normal met two in one turn)."""
     b = ctx.s.board
     for j, (have, need) in enumerate(zip(counts(p), deck.targets(ctx), strict=True)):
         if not p.goal_cubes[j] or have < need:
