@@ -654,11 +654,14 @@ def test_h_shows_the_experts_three_best_choices_without_playing_them() -> None:
         hint = screen.hint_shown()
         # Best first, each led by its keys: a rank ("1.") beside them was read as a key.
         lines = hint.splitlines()
+        best = expected[0][1]
         for i, (cmd, worth) in enumerate(expected):
             assert lines[i].startswith(
                 f"press {' '.join(screen.query_one(DecisionBar).keys_for(cmd))}  "), lines
-            assert f"(worth {worth:.1f})" in hint
-        assert "worth: the expert's estimate of your VP" in hint  # what the number is
+            # The first is the best; the others say how far behind it, in VP.
+            assert lines[i].endswith("(best)" if i == 0 else "(as good)" if best - worth < 0.05
+                                     else f"({best - worth:.1f} VP behind)"), lines
+        assert "VP behind: how far the expert reckons a choice falls behind its best" in hint
         assert screen.session.length == n and screen.game.state_hash() == h  # nothing played
         await choose(app, pilot, screen, expected[0][0])  # the move takes the hint away
         assert not screen.hint_shown() and not screen.query_one("#hint").display
@@ -733,11 +736,12 @@ def test_at_80x24_the_hint_stands_above_the_options_and_says_what_worth_is() -> 
         assert "Esc closes it, so does your move" in str(box.border_title)
         shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
         said = " ".join(shown.split())  # the note wraps
-        assert "worth: the expert's estimate of your VP" in said
-        assert "less VP your bumps hand Rachel" in said  # solo: what the expert counts
+        assert "VP behind: how far the expert reckons a choice falls behind its best" in said
+        assert "and the VP your bumps hand Rachel" in said  # solo: what the expert counts
         for e in bar.entries:  # every option still whole in view, none under the hint
             assert e.text in shown, (e.text, shown)
-        rows = [line for line in shown.splitlines() if "(worth " in line]
+        rows = [line for line in shown.splitlines() if line.rstrip().endswith(
+            ("(best)", "(as good)", "VP behind)"))]
         assert len(rows) == 3 and all(r.lstrip().startswith("press ") for r in rows), rows
         await pilot.press("escape")
         assert not box.display and not screen.hint_shown()

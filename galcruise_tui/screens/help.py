@@ -38,9 +38,9 @@ data folder rebinds them by id, e.g. undo = "z")
                that showed hidden cards (dealt from a deck): u says so
  p             pause before each bot move: 0, 0.4, 1 or 2 seconds
  h             hint: the expert bot's three best choices now, above the
-               options, each with its worth: the expert's estimate of your VP
-               soon after it, with what should still score. None is played
-               (a few seconds at a main choice); Esc or your move closes it
+               options, best first, each with how many VP the expert reckons
+               it falls behind the best. None is played (a few seconds at a
+               main choice); Esc or your move closes it
  space         skip a bot's pause          ctrl+s  save under a new name
  ctrl+p        every legal move in words: type a few letters, Enter plays it
  q             back to the title (saved); at a table, back to the Tables
