@@ -151,3 +151,23 @@ def test_ties_break_on_cubes_then_reputation_then_cockpit_then_later_seat():
              mk(1, "b", 0, 0, 0, 0, 0, 0, 0, 100, 5, 3, 0),
              mk(2, "c", 0, 0, 0, 0, 0, 0, 0, 100, 5, 2, 9)]
     assert scoring.ranking(ctx, lines) == [1, 0, 2]
+
+
+def test_a_goal_whose_next_step_prints_the_same_number_says_it_still_needs_it():
+    # Stand-in tracks print a number twice ("Research budget" 1, 2, 2, 3): the log read
+    # "achieves the goal 'Research budget' (2+)" then "'Research budget' now needs 2".
+    g = finish_setup(new_game(players=2, seed=4))
+    s = g.state
+    tile = g.comps.goal_tile(s.board.goal_tile)
+    for j, goal in enumerate(tile.goals):
+        t = goal.thresholds
+        steps = [(k, t[k], t[k + 1]) for k in range(len(t) - 1)]
+        for k, before, after in steps:
+            s.board.goal_trackers[j] = k
+            ctx = Ctx(s, g.comps)
+            p = s.players[0]
+            p.goal_cubes[j] = True
+            goals.achieve(ctx, p, j)
+            said = [e.text for e in ctx.events if e.seat == -1]
+            assert said == [f"'{goal.name}' moves up a step and still needs {after}."
+                            if after == before else f"'{goal.name}' now needs {after}."]

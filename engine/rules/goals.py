@@ -66,5 +66,9 @@ def achieve(ctx: Ctx, p: Player, j: int) -> None:
     ctx.log("goal", p.seat, f"{p.name} achieves the goal '{goal.name}' ({need}+): a wing shows.")
     progress.place_cube(ctx, p.seat, "company goal")
     if b.goal_trackers[j] < TOP:
+        before = goal.thresholds[b.goal_trackers[j]]
         b.goal_trackers[j] += 1
-        ctx.log("goal", -1, f"'{goal.name}' now needs {goal.thresholds[b.goal_trackers[j]]}.")
+        after = goal.thresholds[b.goal_trackers[j]]
+        # A track may print one number twice: "(2+) ... now needs 2" read as a slip.
+        ctx.log("goal", -1, f"'{goal.name}' moves up a step and still needs {after}."
+                if after == before else f"'{goal.name}' now needs {after}.")
