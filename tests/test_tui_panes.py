@@ -80,7 +80,7 @@ FACTS = {
     "tracks": ["Company goals", "needs", "Progress", "AGM1", "AGM2", "END", "Reputation", "VP"],
     "market": ["Cruises", "Guest queue", "supply", "Guest bonuses"],
     "players": ["Storage", "Developments", "Break room", "Launch tower", "Upgrades", "Ships",
-                "Goals done", "Funding bonus now", "cards in hand"],
+                "Goals done", "Funding bonus now", "cards in hand", "Cockpits (now "],
     "hand": ["agenda cards", "Blueprints"],
     "rachel": ["Rachel's action deck", "Top card's back", "Her goals", "Storage"],
     "scores": ["Score sheet", "VP over the turns"],

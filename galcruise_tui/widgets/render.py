@@ -567,7 +567,8 @@ def player_board(v: View, seat: int, person: str = "") -> str:
         or "none (all flipped)"
     out.append(f"[b]Funding bonus now[/b] {now}")
     if p.cockpit_rules:
-        out.append(f"[b]Cockpits[/b] {'; '.join(p.cockpit_rules)}  (now {p.cockpits_vp} VP)")
+        # The figure first: last, "(now 13" ended a row and "VP)" began the next.
+        out.append(f"[b]Cockpits[/b] (now {p.cockpits_vp} VP): {'; '.join(p.cockpit_rules)}")
     if p.starting:
         out.append(f"[b]Starting upgrade[/b] {_text(p.starting)}")
     return "\n".join(out)
