@@ -262,7 +262,11 @@ def path(game: Game, cmd: C.Command) -> tuple[str, ...]:  # noqa: C901 - one bra
             return ("Refill the display (nothing to discard)",)
         if len(names) == 1:
             return (f"Refill the display, discarding {names[0]}",)
-        return (f"Discard {names[0]} first", "then " + ", ".join(names[1:]))
+        # What the order decides is the card left on top, which the next to draw may take:
+        # "Discard Crowdfunding first, then Petty Cash" left the player to work that out.
+        below = names[-2::-1]
+        return (f"Leave {names[-1]} on top of the discard pile",
+                "under it " + ", then ".join(below))
     if isinstance(cmd, C.AcquireShip):
         ck, en = b.cockpit_display[cmd.pair], b.engine_display[cmd.pair]
         if not ck or not en:

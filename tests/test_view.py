@@ -1000,3 +1000,21 @@ def test_a_point_of_reputation_paid_at_0_is_said_to_be_a_vp() -> None:
                 assert "-1 VP (reputation at 0)" in text and "-1 reputation" not in text, text
         said[min(p.reputation, 1)] += 1
     assert all(said.values()), said
+
+
+def test_refilling_the_agenda_display_says_which_card_is_left_on_top() -> None:
+    # The order of discards decides the card left on top of the pile, which the next player
+    # may take: "Discard Crowdfunding first, then Petty Cash" left that to be worked out.
+    from engine.bots.random_bot import RandomBot
+
+    game = Game.new(GameOptions(players=3, seed=1))
+    bot = RandomBot(1)
+    while not any(isinstance(c, C.RefillAgenda) and len(c.discard_order) > 2
+                  for c in game.legal()):
+        game.apply(bot.choose(game))
+    names = game.comps.agenda
+    for c in game.legal():
+        if isinstance(c, C.RefillAgenda):
+            order = [names(x).name for x in c.discard_order]
+            assert describe(game, c) == (f"Leave {order[-1]} on top of the discard pile, under "
+                                         f"it {', then '.join(reversed(order[:-1]))}")
