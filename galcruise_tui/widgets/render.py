@@ -757,7 +757,9 @@ def status(v: View, you: int | None = None, save_error: str | None = None,
     seats = []
     for p in v.seats:
         turn = "▶" if p.seat == arrow and not v.over else " "
-        line = f"{turn}{name(v, p.seat, people)} {p.vp}VP rep {p.reputation} ${p.money} ads {p.ads}"
+        line = f"{turn}{name(v, p.seat, people)} {p.vp}VP rep {p.reputation}"
+        if not p.engine_run:  # Rachel has no money or ads: "$0 ads 0" read as broke
+            line += f" ${p.money} ads {p.ads}"
         if p.seat == mine and not p.engine_run and not v.over:
             line += " · " + " ".join(f"{st.resource} {st.have}/{st.capacity}"
                                      for st in v.player(p.seat).storage)
