@@ -22,10 +22,10 @@ data folder rebinds them by id, e.g. undo = "z")
                money 1, ad 2, VP 3, food 4, oxygen 5, fuel 6.
                Options with no number take letters in list order; in a
                list where nothing is numbered, 1-9 by place, and a row
-               that ends the step ("no more", "finish") a letter; an
-               option keeps its key while the step lasts (a second
-               segment, ticket or guest), so keys typed ahead pick
-               what you saw.
+               that ends the step ("no more", "finish") a letter (1
+               when it is the only row); an option keeps its key while
+               the step lasts (a second segment, ticket or guest), so
+               keys typed ahead pick what you saw.
  › n choices   a group: its key opens it; 0, Esc or Backspace go back
  Esc           after you choose an action, station, launch or meeting: back
                to the choice before it, as u (when the key line shows Back)
