@@ -488,6 +488,14 @@ def test_a_solo_game_starts_with_a_custom_mix_and_plays_by_keys() -> None:
         app.screen.query_one("#difficulty").value = "custom"
         await pilot.pause()
         assert app.screen.query_one("#mix-row0").display
+        # Every setting within the screen's width (three to a row, the third was off it).
+        box = app.screen.query_one("#new-box")
+        for i in range(6):
+            row = app.screen.query_one(f"#mix-row{i}")
+            box.scroll_to_widget(row, animate=False)
+            await pilot.pause()
+            region = app.screen.query_one(f"#mix{i}").region
+            assert row.display and 0 < region.width and region.right <= 80, (i, region)
         app.screen.query_one("#mix0").value = "hard"
         await pilot.press("ctrl+n")
         await pilot.pause()

@@ -66,12 +66,13 @@ class NewGameScreen(Screen[None]):
                 yield Label("Rachel (solo)")
                 yield Select(_pairs(*LEVELS, "custom"), value="normal", allow_blank=False,
                              id="difficulty")
-            for half in (0, 1):
-                with Horizontal(classes="row mix", id=f"mix-row{half}"):
-                    for i in range(3 * half, 3 * half + 3):
-                        yield Label(CUSTOM_ROWS[i])
-                        yield Select(_pairs(*LEVELS), value="normal", allow_blank=False,
-                                     id=f"mix{i}")
+            # A row each: three to a row took 126 columns, and at 80 or 100 the third
+            # (ships launched goal, expert ability) was off the screen (QA s57).
+            for i, row in enumerate(CUSTOM_ROWS):
+                with Horizontal(classes="row mix", id=f"mix-row{i}"):
+                    yield Label(row)
+                    yield Select(_pairs(*LEVELS), value="normal", allow_blank=False,
+                                 id=f"mix{i}")
             for i in range(4):
                 with Horizontal(classes="row seat", id=f"seat{i}"):
                     yield Label(f"Seat {i + 1}")
@@ -130,8 +131,8 @@ class NewGameScreen(Screen[None]):
         solo = n == 1
         self.query_one("#solo-row").display = solo
         custom = solo and self.query_one("#difficulty", Select).value == "custom"
-        for half in (0, 1):
-            self.query_one(f"#mix-row{half}").display = custom
+        for i in range(len(CUSTOM_ROWS)):
+            self.query_one(f"#mix-row{i}").display = custom
         on = self._modules()
         # One choice of places for whichever expansion's tokens are in play; with both, the
         # second row places 快適空間's (GameOptions.tower_replace names 2 per expansion).
@@ -193,7 +194,8 @@ class NewGameScreen(Screen[None]):
         difficulty = str(self.query_one("#difficulty", Select).value) if n == 1 else "normal"
         mix: tuple[str, ...] = ()
         if difficulty == "custom":
-            mix = tuple(str(self.query_one(f"#mix{i}", Select).value) for i in range(6))
+            mix = tuple(str(self.query_one(f"#mix{i}", Select).value)
+                        for i in range(len(CUSTOM_ROWS)))
         opts = GameOptions(players=n, seed=int(seed_text) % 2**64, names=names,
                            seats=kinds,  # type: ignore[arg-type]
                            setup=str(self.query_one("#setup", Select).value),  # type: ignore[arg-type]
