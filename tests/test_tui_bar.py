@@ -810,6 +810,12 @@ def test_a_hint_asked_inside_a_group_gives_the_keys_from_there() -> None:
         lines = screen.hint_shown().splitlines()
         assert lines[0].startswith(f"press 0 {' '.join(top[outside])}  "), lines
         assert lines[1].startswith(f"press {top[inside][1]}  "), lines
+        screen.redraw()  # a redraw shows the list from its top again: so do the hint's keys
+        await pilot.pause()
+        assert not bar.in_group
+        assert screen.hint_shown().startswith(f"press {' '.join(top[outside])}  ")
+        bar.pick(groups[1])
+        await pilot.pause()
         n = screen.session.length
         for key in bar.keys_for(outside):  # the keys it gives do make that choice
             await pilot.press(key)

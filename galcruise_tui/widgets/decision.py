@@ -388,9 +388,12 @@ class DecisionBar(OptionList):
             self._paths.sort(key=lambda pc: 0 if isinstance(pc[1], Done) else
                              1 if isinstance(pc[1], PlayAgendaEffect) else 2)
         self.numbered = v is not None and by_numbers(v, commands, number)
+        was = self.prefix
         self.root, _ = build_entries(self._paths, (), self.numbering)
         self.prefix = self.root
         self._rebuild()
+        if was != self.prefix:  # a redraw closes an open group: a hint's keys follow
+            self.post_message(self.Moved())
         ahead, self._ahead, self._sent = self._ahead, [], False
         seat = v.pending.seat if v is not None and v.pending is not None else None
         if commands and seat == self._sent_by:  # never into another person's decision
