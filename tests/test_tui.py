@@ -776,6 +776,55 @@ def _whole_keys(app: GalcruiseApp) -> str:
     return line
 
 
+def test_a_search_bot_thinking_shows_a_spinner_and_no_pause_to_skip() -> None:
+    # "(a bot is thinking; space skips the pause)" stood still for a second of the expert's
+    # search, when space skipped nothing (QA s57).
+    import threading
+
+    from test_tui_panes import open_game, session_after
+
+    from engine import GameOptions
+
+    opts = GameOptions(players=2, seed=5, seats=("human", "expert"))
+    session = session_after(opts, lambda g: g.state.turns_taken > 2, seat=0)
+    go_on = threading.Event()
+
+    async def body(app: GalcruiseApp, pilot, screen: GameScreen) -> None:  # noqa: ANN001
+        def slow(kind: str, seed: int, game: Game) -> C.Command:
+            go_on.wait(10)  # a search that lasts until the test has looked
+            return game.legal()[0]
+
+        app.thinker.choose = slow  # the worker process's search, held open
+        try:
+            n = screen.session.length
+            while screen.human_turn():
+                await choose_by_keys(pilot, screen, screen.game.legal()[0])
+            def waiting() -> str:
+                return str(screen.query_one("#waiting").render())
+
+            for _ in range(3000):
+                if "is thinking" in waiting():
+                    break
+                await pilot.pause(0.01)
+            assert "space Skip" not in _whole_keys(app)
+            seen = {waiting()}
+            for _ in range(2):  # each step of the timer turns the spinner
+                screen._spin_on()
+                await pilot.pause()
+                seen.add(waiting())
+            assert len(seen) == 3 and all("is thinking" in x for x in seen), seen
+        finally:
+            go_on.set()
+        for _ in range(3000):
+            if screen.human_turn() and screen.session.length > n:
+                break
+            await pilot.pause(0.01)
+        assert screen._spin is None and "is thinking" not in \
+            str(screen.query_one("#waiting").render())
+
+    open_game(session, (80, 24), body)
+
+
 def test_the_key_line_at_80_columns_shows_whole_keys_while_a_bot_thinks_and_in_a_group() -> None:
     # QA s53: "... space Skip pause ? Hel▏^p" while a bot thought at 80x24.
     from test_tui_panes import open_game, session_after

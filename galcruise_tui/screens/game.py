@@ -15,6 +15,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key, Resize
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from engine import Game, GameError
@@ -120,6 +121,8 @@ class PassKeyboard(ModalScreen[None]):
 
 # Bots that search for seconds think in the app's worker process (engine/bots/remote.py).
 SEARCH_BOTS = ("planner", "expert")
+SPIN = 0.25  # seconds between the spinner's steps while a search bot thinks
+SPINNER = ("·  ", "·· ", "···", " ··", "  ·", "   ")
 
 
 class GameScreen(Screen[None]):
@@ -160,6 +163,10 @@ class GameScreen(Screen[None]):
         self._was_mine = self._mine()
         self.thinking = False
         self._skip = threading.Event()
+        # While a search bot thinks (after the pause): a turn of the spinner on the waiting
+        # line every SPIN seconds, so that a second of search shows it is under way.
+        self._spin: int | None = None
+        self._spin_timer: Timer | None = None
         self._agms_seen = view(session.game).turn.agm_done
         self._shown: dict[str, object] = {}
         humans = {i for i, k in enumerate(session.game.options.seat_kinds()) if k == "human"} \
@@ -425,7 +432,11 @@ class GameScreen(Screen[None]):
             who = called(v, g.pending.seat, self.people)
             waiting.append(f"   ({who} chooses at their terminal)", style="italic")
         if bot_next:
-            waiting.append("   (a bot is thinking; space skips the pause)", style="italic")
+            who = called(v, g.pending.seat, self.people) if g.pending is not None else "a bot"
+            # Space skips the pause only: during a search bot's think it skips nothing.
+            waiting.append(f"   ({who} is thinking {SPINNER[self._spin % len(SPINNER)]})"
+                           if self._spin is not None else
+                           f"   ({who} moves next; space skips the pause)", style="italic")
         elif human and g.pending is not None:
             if cause:
                 waiting.append(f" — {cause}", style="italic")
@@ -648,6 +659,7 @@ class GameScreen(Screen[None]):
         kind = self.seat_kind(game.pending.seat)
         seed = game.options.seed + at
         if kind in SEARCH_BOTS:  # seconds of search: in the worker process, the UI stays free
+            self.app.call_from_thread(self._search_began, at)
             cmd = self.app.thinker.choose(kind, seed, game)  # type: ignore[attr-defined]
         else:
             cmd = bot_for(kind, seed).choose(game)
@@ -730,8 +742,35 @@ class GameScreen(Screen[None]):
         box.display = True
         box.scroll_home(animate=False)
 
+    def _search_began(self, at: int) -> None:
+        """The pause is over and a search bot thinks: the waiting line turns a spinner, and
+        space (which skips a pause) is off the key line."""
+        if not self.is_attached or not self.thinking or at != self.session.length:
+            return
+        self._spin = 0
+        if self._spin_timer is None:
+            self._spin_timer = self.set_interval(SPIN, self._spin_on)
+        else:
+            self._spin_timer.resume()
+        self.refresh_bindings()
+        self._spin_on()
+
+    def _spin_on(self) -> None:
+        if self._spin is None:
+            return
+        self._spin += 1
+        self._set("#waiting", self._waiting_line(self.facts(), self.size.width - 2))
+
+    def _search_ended(self) -> None:
+        if self._spin is not None:
+            self._spin = None
+            if self._spin_timer is not None:
+                self._spin_timer.pause()
+            self.refresh_bindings()
+
     def _bot_done(self, cmd: Command, at: int) -> None:
         self.thinking = False
+        self._search_ended()
         if not self.is_attached:
             return
         if at != self.session.length:  # an undo happened meanwhile: think again
@@ -748,7 +787,7 @@ class GameScreen(Screen[None]):
         if action == "redo":
             return self.session.can_redo and not self.thinking
         if action == "skip":
-            return self.thinking
+            return self.thinking and self._spin is None  # a pause to skip, not a search
         if action == "hint":
             return self.human_turn() and not self.hinting
         return True
@@ -756,6 +795,7 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.session.undo():
             self.thinking = False
+            self._search_ended()
             v = self.facts()
             gone = self.summary.rewind(v, self.session.length)  # the bots' moves go with it
             self.log_line(Text(f"── {taken_back(v, gone, self._undone_words(), self.people)} ──",
