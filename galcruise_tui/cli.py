@@ -39,18 +39,23 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("file")
     r = sub.add_parser("replay", help="print the state at step N of a save", parents=[common])
     r.add_argument("file")
-    r.add_argument("--to", type=int, default=None)
-    r.add_argument("--json", action="store_true")
-    sim = sub.add_parser("simulate", help="play a game with bots in every seat and save it",
-                         parents=[common])
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
-    sim.add_argument("--out", default=None)
+    r.add_argument("--to", type=int, default=None, metavar="N",
+                   help="the step to show: the position after N commands (default: the end)")
+    r.add_argument("--json", action="store_true",
+                   help="the whole state there as one JSON document, not a line of words")
+    sim = sub.add_parser("simulate", help="play a game with random bots in every seat and "
+                         "save it", parents=[common])
+    sim.add_argument("--players", type=int, default=2, help="1-4 (1: against Rachel)")
+    sim.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    sim.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"],
+                     help="Rachel's, in a solo game")
+    sim.add_argument("--out", default=None, metavar="FILE",
+                     help="where to save it (default: a new save in the saves folder)")
     sim.add_argument("--modules", default="", metavar="A,B",
                      help="expansion modules, comma-separated, by the ids the new-game form "
                           "and saves use (e.g. cabin_pairing,advancements)")
-    sim.add_argument("--max-turns", type=int, default=None)
+    sim.add_argument("--max-turns", type=int, default=None, metavar="N",
+                     help="stop after turn N (an unfinished game, to load and play on)")
     from galcruise_tui import table_cli
 
     table_cli.add_parser(sub, [common])
