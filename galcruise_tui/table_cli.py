@@ -31,8 +31,12 @@ def add_parser(sub: argparse._SubParsersAction, parents: list[argparse.ArgumentP
                      help="a person's name, open (a free seat anyone may join), or "
                           "bot:greedy / bot:planner / bot:expert / bot:random; one seat alone "
                           "is a solo game against Rachel")
-    new.add_argument("--seed", type=int, default=1)
-    new.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    new.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    new.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"],
+                     help="Rachel's, at a table of one")
+    new.add_argument("--modules", default="", metavar="A,B",
+                     help="expansion modules, comma-separated, as `galcruise simulate` takes "
+                          "them (the app's Tables form offers them too)")
     tsub.add_parser("list", help="every table in the store")
     join = tsub.add_parser("join", help="take a free seat at a table; prints its number")
     join.add_argument("--table", required=True)
@@ -142,8 +146,10 @@ def _options(args: argparse.Namespace):  # noqa: ANN202 - GameOptions, imported 
         else:
             kinds.append("human")
             names.append(spec)
+    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
     return GameOptions(players=len(names), seed=args.seed, names=tuple(names),
-                       seats=tuple(kinds), difficulty=args.difficulty)  # type: ignore[arg-type]
+                       seats=tuple(kinds), difficulty=args.difficulty,  # type: ignore[arg-type]
+                       modules=modules)
 
 
 def _show(game, seat: int, moves: int, as_json: bool) -> int:  # noqa: ANN001

@@ -301,3 +301,18 @@ def test_the_cli_list_marks_a_finished_game_show_ends_its_line_and_undo_says_ahe
     assert cli([*alice, "undo", "--table", playing, "--as", "alice", "--at",
                 str(moves - 1)]) == 2
     assert f"has moved on: it is at move {moves}, not {moves - 1}" in capsys.readouterr().err
+
+
+def test_the_cli_creates_a_table_with_modules_and_refuses_a_pair_the_book_forbids(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The app's Tables form offered the modules; `table new` had no way to ask for them.
+    (tmp_path / "s").mkdir()
+    base = ["--data-dir", str(tmp_path / "a"), "table", "--store", str(tmp_path / "s")]
+    assert cli([*base, "new", "--seat", "alice", "--seat", "bob",
+                "--modules", "cabin_pairing, advancements"]) == 0
+    t = capsys.readouterr().out.strip()
+    game, _ = TableStore(store_path(str(tmp_path / "s"), tmp_path)).game(t)
+    assert game.options.modules == ("cabin_pairing", "advancements")
+    assert cli([*base, "new", "--seat", "alice", "--seat", "bob",
+                "--modules", "cabin_pairing,specialised_blueprints"]) == 2
+    assert "cannot be played together" in capsys.readouterr().err
