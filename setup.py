@@ -30,22 +30,29 @@ def _say(text: str) -> None:
     print(f"galcruise build: {text}", file=sys.stderr)
 
 
+def _pure(why: str) -> list:
+    """No extensions; and none left in the tree by an earlier compiled build (an editable
+    install's), which engine/_compiled.py would otherwise use while newer than the sources."""
+    _say(f"{why}: pure Python")
+    for d in ("engine", "engine/bots", "engine/rules", "engine/rules/rachel"):
+        for so in (HERE / d).glob("*.so"):
+            so.unlink()
+    return []
+
+
 def _ext_modules() -> list:
     if os.environ.get("GALCRUISE_PURE") == "1":
-        _say("GALCRUISE_PURE=1: pure Python")
-        return []
+        return _pure("GALCRUISE_PURE=1")
     try:
         from mypyc.build import mypycify
     except ImportError:
-        _say("mypyc not installed: pure Python")
-        return []
+        return _pure("mypyc not installed")
     os.chdir(HERE)  # mypy reads [tool.mypy] from ./pyproject.toml
     try:
         # One shared library inside the engine package (an editable install finds it there).
         return mypycify(COMPILED, group_name="engine._native", opt_level="3")
     except BaseException as e:  # a type error is SystemExit
-        _say(f"mypyc could not compile ({e!r}): pure Python")
-        return []
+        return _pure(f"mypyc could not compile ({e!r})")
 
 
 class OptionalBuildExt(build_ext):
