@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import GameError, IllegalCommand, IllegalOptions
+from engine._compiled import use_source_when_stale
+from engine.errors import GameError, IllegalCommand, IllegalOptions  # (neither compiled)
 from engine.options import GameOptions
+
+use_source_when_stale()  # before any module mypyc may have compiled is imported
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -75,12 +75,13 @@ def legal(ctx: Ctx, skip: tuple[type, ...] = (),
         if on_turn and rows[4]:
             free = turn_free(ctx, dec)
         else:
-            for options in rows[0 if on_turn else 1]:
+            for options in (rows[0] if on_turn else rows[1]):
                 got = options(ctx, dec)
                 if got:
                     free += got
     else:
-        for typ, options in _free_rows(ctx.r.free)[2 if on_turn else 3]:
+        rows = _free_rows(ctx.r.free)
+        for typ, options in (rows[2] if on_turn else rows[3]):
             if typ not in skip:
                 free += options(ctx, dec)
     if keep is not None:
@@ -116,10 +117,12 @@ def _safe_free(ctx: Ctx, dec: Decision, cmds: list[Command]) -> list[Command]:
     if ctx.s.turn.phase == "launch":
         return launch.filter_free(ctx, dec, cmds)
     # Any action chosen and not finished (perhaps below a resource choice) must stay open.
-    for act in reversed(ctx.s.stack):
-        if isinstance(act, Act):
+    act: Act | None = None
+    for d in reversed(ctx.s.stack):
+        if isinstance(d, Act):
+            act = d
             break
-    else:
+    if act is None:
         return cmds
     entry = ctx.r.actions.get(act.action)
     if entry is None:

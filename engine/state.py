@@ -6,11 +6,14 @@ in every process.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from engine.decision_union import AnyDecision
+if TYPE_CHECKING:  # mypy (and mypyc) cannot read the union built at import time
+    from engine.decisions import Decision as AnyDecision
+else:
+    from engine.decision_union import AnyDecision
 from engine.options import GameOptions
 
 RESOURCES: tuple[str, str, str] = ("food", "oxygen", "fuel")

@@ -94,9 +94,8 @@ NO_RESOURCES = frozenset({"build_segments"})
 SPLITS: dict[str, Callable[..., bool]] = {"gain_resources": supplies.gain_open_for_every_split}
 
 
-ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a), STEADY.get(a, frozenset()),
-                                        SURE.get(a), a not in NO_RESOURCES, SPLITS.get(a))
-                              for a, (o, f, label) in {
+# (options, apply, label) of each base action (a typed table: mypy would join the functions)
+_ACTION_ROWS: dict[str, tuple[Callable[..., list[Command]], Callable[..., bool], str]] = {
     "build_development": (developments.options, developments.apply, "Build a Development"),
     "hire_expert": (experts.options, experts.apply, "Hire an Expert"),
     "purchase_supplies": (supplies.purchase_options, supplies.purchase, "Purchase Supplies"),
@@ -110,7 +109,11 @@ ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a), STEADY.get(a
     "build_segments": (ships.segment_options, ships.build_segment, "Build Ship Segments"),
     "schedule_cruise": (cruises.schedule_options, cruises.schedule, "Schedule a Cruise"),
     "advertise_cruise": (cruises.advertise_options, cruises.advertise, "Advertise a Cruise"),
-}.items()}
+}
+
+ACTIONS: dict[str, Action] = {a: Action(o, f, label, EXISTS.get(a), STEADY.get(a, frozenset()),
+                                        SURE.get(a), a not in NO_RESOURCES, SPLITS.get(a))
+                              for a, (o, f, label) in _ACTION_ROWS.items()}
 
 LABELS = {name: a.label for name, a in ACTIONS.items()}
 

@@ -91,8 +91,9 @@ def draw(ctx: Ctx, p: Player, dec: Act, cmd: Command) -> bool:
                 f"{p.name} pays 1 reputation to take {ctx.c.agenda(card).name} "
                 "from the discard pile.")
     else:
-        card = b.agenda_display[cmd.slot]
-        assert card is not None
+        shown = b.agenda_display[cmd.slot]
+        assert shown is not None
+        card = shown
         b.agenda_display[cmd.slot] = None
         ctx.log("agenda", p.seat, f"{p.name} takes {ctx.c.agenda(card).name} from the display.")
     to_hand(ctx, p, card)

@@ -126,7 +126,7 @@ def schedule(ctx: Ctx, p: Player, dec: Act, cmd: ScheduleCruise) -> bool:
     p.scheduled = cmd.space
     p.scheduled_token = None if cmd.token == "none" else cmd.token
     ctx.log("schedule", p.seat, f"{p.name} schedules cruise {sp.tile} "
-            f"({' → '.join(ctx.c.cruise_tile(sp.tile).stops)}).")
+            f"({' → '.join(ctx.c.cruise_tile(sp.tile).stops)}).")  # type: ignore[arg-type]
     if cmd.token == "none":
         return True
     row = p.tower_top if cmd.token.startswith("top") else p.tower_bottom

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from engine.ctx import Ctx
 
 # The top launch-tower tokens in board order; "resource" lets the player pick the kind.
-TOP_TOKENS = ("money", "ad", "vp", "resource")
+TOP_TOKENS: tuple[str, ...] = ("money", "ad", "vp", "resource")
 _PLAIN = {"money": "money", "ad": "ad", "vp": "vp"}
 
 

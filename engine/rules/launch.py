@@ -399,7 +399,7 @@ def filter_resource_choice(ctx: Ctx, dec: ResourceChoice, cmds: list[Command]) -
     short = deficit(ctx, p)
     cards = card_resources(ctx, p)
     # Kinds no agenda card in hand can cover come first, so a drop never goes to waste.
-    keep = [c for c in cmds if isinstance(c, ChooseResource)
+    keep: list[Command] = [c for c in cmds if isinstance(c, ChooseResource)
             and short[c.resource] - cards[c.resource] > 0]
     keep = keep or [c for c in cmds if isinstance(c, ChooseResource) and short[c.resource] > 0]
     return keep or cmds

@@ -132,9 +132,9 @@ def _choices(ctx: Ctx, p: Player) -> Iterator[tuple[str, int]]:
     for bp in p.blueprints:
         yield bp, 0
     if can_lose_reputation(p, 1):
-        for bp in ctx.s.board.blueprint_display:
-            if bp:
-                yield bp, DISPLAY_SURCHARGE
+        for shown in ctx.s.board.blueprint_display:
+            if shown:
+                yield shown, DISPLAY_SURCHARGE
 
 
 def _can_build_more(ctx: Ctx, p: Player, dec: Act) -> bool:
@@ -174,9 +174,9 @@ def _segment_options(ctx: Ctx, p: Player, dec: Act, first: bool) -> list[Command
         if first and out:
             return out
     if can_lose_reputation(p, 1):
-        for slot, bp in enumerate(ctx.s.board.blueprint_display):
-            if bp:
-                builds(f"display:{slot}", bp, True)
+        for slot, shown in enumerate(ctx.s.board.blueprint_display):
+            if shown:
+                builds(f"display:{slot}", shown, True)
                 if first and out:
                     return out
     if dec.taken:

@@ -216,7 +216,7 @@ def _resources_wanted(ctx: Ctx) -> list[str]:
         if not b.agenda_discard:
             return []
         return [ctx.c.agenda(b.agenda_discard[-1]).resource] * 3
-    out = []
+    out: list[str] = []
     for _ in range(3):
         assert slot is not None
         c = b.agenda_display[slot]
