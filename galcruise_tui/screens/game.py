@@ -182,8 +182,8 @@ class GameScreen(Screen[None]):
         self.hinting = False  # the expert is working out a hint
         # The session length a hint on screen was asked at: it speaks of that position only.
         self._hint_at: int | None = None
-        self._hint_rows: list[tuple[str, str, float]] = []  # (keys, words, worth), best first
-        self._hint_cmds: list[Command] = []  # the rows' choices, keyed again as the bar moves
+        # (choice, words, worth), best first; each keyed as it is drawn, from where the bar is
+        self._hints: list[tuple[Command, str, float]] = []
         self._handed: tuple[int, int] | None = None  # (move, seat) the keyboard went to
 
     def compose(self) -> ComposeResult:
@@ -637,16 +637,20 @@ class GameScreen(Screen[None]):
 
     def on_decision_bar_moved(self, message: DecisionBar.Moved) -> None:
         if self._hint_at is not None:
-            self._hint_rows = [(self._hint_keys(cmd), words, worth) for cmd, (_, words, worth)
-                               in zip(self._hint_cmds, self._hint_rows, strict=True)]
             self._draw_hint()
 
-    def _hint_keys(self, cmd: Command) -> str:
-        """The presses that make a hinted choice from where the bar stands now."""
-        try:
-            return " ".join(self.query_one(DecisionBar).keys_for(cmd))
-        except (StopIteration, LookupError):
-            return "?"
+    def _hint_rows(self) -> list[tuple[str, str, float]]:
+        """(keys, words, worth) of each hinted choice, the keys its presses from where the bar
+        stands now."""
+        bar = self.query_one(DecisionBar)
+        rows = []
+        for cmd, words, worth in self._hints:
+            try:
+                keys = " ".join(bar.keys_for(cmd))
+            except (StopIteration, LookupError):
+                keys = "?"
+            rows.append((keys, words, worth))
+        return rows
 
     @work(thread=True, exclusive=True, group="bot")
     def bot_move(self, game: Game, at: int) -> None:
@@ -680,8 +684,7 @@ class GameScreen(Screen[None]):
             return False
         self.query_one("#hint").display = False
         self._hint_at = None
-        self._hint_rows = []
-        self._hint_cmds = []
+        self._hints = []
         return True
 
     def action_dismiss_hint(self) -> None:
@@ -721,9 +724,7 @@ class GameScreen(Screen[None]):
         if not self.is_attached or at != self.session.length:
             return  # the position moved on while the expert thought
         v = view(self.game)
-        self._hint_rows = [(self._hint_keys(cmd), tidy(v, describe(self.game, cmd)), worth)
-                           for cmd, worth in hints]
-        self._hint_cmds = [cmd for cmd, _ in hints]
+        self._hints = [(cmd, tidy(v, describe(self.game, cmd)), worth) for cmd, worth in hints]
         self._hint_at = at
         self._draw_hint()
 
@@ -731,13 +732,13 @@ class GameScreen(Screen[None]):
         """The hint box's words as plain lines ("" when none is shown)."""
         if self._hint_at is None:
             return ""
-        return hint_plain(self._hint_rows, self.game.options.players == 1)
+        return hint_plain(self._hint_rows(), self.game.options.players == 1)
 
     def _draw_hint(self) -> None:
         """The hint box for the screen's size: below SHORT rows each choice takes one row (the
         options under it show their words whole), so the boards keep a few rows."""
         self.query_one("#hint-text", Static).update(
-            hint_text(self._hint_rows, self.game.options.players == 1, self.size.height < SHORT))
+            hint_text(self._hint_rows(), self.game.options.players == 1, self.size.height < SHORT))
         box = self.query_one("#hint", VerticalScroll)
         box.display = True
         box.scroll_home(animate=False)

@@ -30,7 +30,10 @@ AS_GOOD = 0.05  # a gap that shows as 0.0 is no gap
 
 
 def _gaps(rows: list[tuple[str, str, float]]) -> list[str]:
-    """Each row's standing: "(best)", "(as good)" or "(1.2 VP behind)"."""
+    """Each row's standing: "(best)", "(as good)" or "(1.2 VP behind)"; "" where the choices
+    carry no worth (_worths)."""
+    if not _worths(rows):
+        return [""] * len(rows)
     best = max(w for _, _, w in rows)
     out = []
     for k, (_, _, worth) in enumerate(rows):
@@ -51,8 +54,7 @@ def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> 
     table.add_column(no_wrap=True, style="bold")  # its keys
     table.add_column(ratio=1, no_wrap=one_row, overflow="ellipsis" if one_row else "fold")
     table.add_column(no_wrap=True, justify="right")  # the gap stays whole on its row
-    gaps = _gaps(rows) if worths else [""] * len(rows)
-    for (keys, said, _), gap in zip(rows, gaps, strict=True):
+    for (keys, said, _), gap in zip(rows, _gaps(rows), strict=True):
         table.add_row(PRESS, Text(plain(keys)), Text(plain(said)), gap)
     if not worths:
         return Group(table)
@@ -61,11 +63,9 @@ def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> 
 
 def hint_plain(rows: list[tuple[str, str, float]], solo: bool) -> str:
     """The box's words on plain lines, as a test or a screen reader would take them."""
-    worths = _worths(rows)
-    gaps = _gaps(rows) if worths else [""] * len(rows)
     lines = [f"{PRESS} {keys}  {plain(said)}" + (f"  {gap}" if gap else "")
-             for (keys, said, _), gap in zip(rows, gaps, strict=True)]
-    return "\n".join(lines + ([_footnote(solo)] if worths else []))
+             for (keys, said, _), gap in zip(rows, _gaps(rows), strict=True)]
+    return "\n".join(lines + ([_footnote(solo)] if _worths(rows) else []))
 
 
 def _worths(rows: list[tuple[str, str, float]]) -> bool:
