@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from galcruise_tui.text import plain
+from galcruise_tui.text import module_ids, plain
 
 COMPONENTS_HELP = ("a folder of component data (TOML) to play with instead of the built-in "
                    "set; default: $GALCRUISE_COMPONENTS")
@@ -133,7 +133,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from saves import Session, Store, data_root
 
     n = args.players
-    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
+    modules = module_ids(args.modules)
     opts = GameOptions(players=n, seed=args.seed, difficulty=args.difficulty,
                        seats=("random",) * n, modules=modules)
     try:

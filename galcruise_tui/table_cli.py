@@ -132,6 +132,7 @@ def _state(store, info) -> str:  # noqa: ANN001 - saves.tables.TableStore, Table
 
 def _options(args: argparse.Namespace):  # noqa: ANN202 - GameOptions, imported late
     from engine import GameOptions
+    from galcruise_tui.text import module_ids
 
     names: list[str] = []
     kinds: list[str] = []
@@ -146,10 +147,9 @@ def _options(args: argparse.Namespace):  # noqa: ANN202 - GameOptions, imported 
         else:
             kinds.append("human")
             names.append(spec)
-    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
     return GameOptions(players=len(names), seed=args.seed, names=tuple(names),
                        seats=tuple(kinds), difficulty=args.difficulty,  # type: ignore[arg-type]
-                       modules=modules)
+                       modules=module_ids(args.modules))
 
 
 def _show(game, seat: int, moves: int, as_json: bool) -> int:  # noqa: ANN001

@@ -58,3 +58,8 @@ def rich_safe(text: object, limit: int = MAX_SHOWN, keep_newlines: bool = False)
         return m.group(1) * pairs + "\\["
 
     return _end(_BRACKET.sub(one, s))
+
+
+def module_ids(text: str) -> tuple[str, ...]:
+    """The module ids of a --modules value ("cabin_pairing, advancements")."""
+    return tuple(m.strip() for m in text.split(",") if m.strip())
