@@ -960,3 +960,28 @@ def test_an_agm_sheet_has_no_final_board_key() -> None:
     sheet = ScoreScreen(Game.new(GameOptions(players=1, seed=1)), final=False)
     assert sheet.check_action("board", ()) is False
     assert sheet.check_action("close", ()) is True
+
+
+def test_enter_after_a_name_moves_on_and_does_not_start_the_game(tmp_path: Path) -> None:
+    # QA s58: Enter after typing a seat's name started the game, with the other seats, the
+    # modules and the seed left as they were.
+    async def main() -> None:
+        from textual.widgets import Input, Select
+
+        app = GalcruiseApp(bot_delay=0, seed=1, data_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, NewGameScreen)
+            form.query_one("#name0", Input).focus()
+            await pilot.press(*"Ada", "enter")
+            await pilot.pause()
+            assert app.screen is form
+            assert form.focused is form.query_one("#kind0", Select)
+            assert form.options().names[0] == "Ada"
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+            assert app.screen is not form
+
+    asyncio.run(main())

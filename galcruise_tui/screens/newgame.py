@@ -180,7 +180,11 @@ class NewGameScreen(Screen[None]):
             self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+        # Enter after typing a name goes on to the next field, as Tab does: a player who
+        # confirmed their name with Enter found the game started with every other setting
+        # left as it was. The game starts from the Start button or ctrl+n.
+        event.stop()
+        self.focus_next()
 
     def options(self) -> GameOptions:
         n = self._players()
