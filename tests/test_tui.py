@@ -743,9 +743,11 @@ def test_at_80x24_the_hint_stands_above_the_options_and_says_what_worth_is() -> 
         assert box.display and box.region.bottom <= screen.query_one("#decision").region.y
         assert "Esc closes it, so does your move" in str(box.border_title)
         shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
-        said = " ".join(shown.split())  # the note wraps
-        assert "VP behind: how far the expert reckons a choice falls behind its best" in said
-        assert "and the VP your bumps hand Rachel" in said  # solo: what the expert counts
+        # One row says what the gaps are (the whole took three of the boards' rows); help
+        # says it whole.
+        (note,) = [line for line in shown.splitlines() if "VP behind: " in line]
+        assert "VP behind: the expert's estimate against its best, a round on, bumps " \
+            "included." in note  # solo: what the expert counts
         for e in bar.entries:  # every option still whole in view, none under the hint
             assert e.text in shown, (e.text, shown)
         rows = [line for line in shown.splitlines() if line.rstrip().endswith(

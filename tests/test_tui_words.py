@@ -121,3 +121,21 @@ def test_the_log_opens_with_what_the_setup_did_rachels_development_and_discard()
         assert f"C Rachel discards the {name} blueprint from the display." in texts
 
     run(body)
+
+
+def test_a_short_screens_hint_says_what_vp_behind_means_in_one_row() -> None:
+    # QA s58: at 80x24 the whole footnote took three of the rows the boards had left.
+    from rich.console import Console
+
+    from galcruise_tui.widgets.hint import WORTH, hint_text
+
+    rows = [("1", "Take 1 food", 3.0), ("2", "Take 1 fuel", 1.5)]
+    for solo in (False, True):
+        console = Console(width=78, record=True, color_system=None)
+        console.print(hint_text(rows, solo, one_row=True))
+        lines = console.export_text().splitlines()
+        assert len(lines) == 3 and lines[2].startswith("VP behind: the expert's estimate"), lines
+        assert lines[1].endswith("(1.5 VP behind)")
+        tall = Console(width=98, record=True, color_system=None)
+        tall.print(hint_text(rows, solo, one_row=False))
+        assert WORTH in " ".join(tall.export_text().split())

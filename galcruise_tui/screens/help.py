@@ -39,8 +39,10 @@ data folder rebinds them by id, e.g. undo = "z")
  p             pause before each bot move: 0, 0.4, 1 or 2 seconds
  h             hint: the expert bot's three best choices now, above the
                options, best first, each with how many VP the expert reckons
-               it falls behind the best. None is played (a few seconds at a
-               main choice); Esc or your move closes it
+               it falls behind the best a round on (what should still score
+               priced in VP; solo, less the VP your bumps hand Rachel). None
+               is played (a few seconds at a main choice); Esc or your move
+               closes it
  space         skip a bot's pause          ctrl+s  save under a new name
  ctrl+p        every legal move in words: type a few letters, Enter plays it
  q             back to the title (saved); at a table, back to the Tables

@@ -26,6 +26,10 @@ WORTH = ("VP behind: how far the expert reckons a choice falls behind its best, 
 # Solo the expert ranks a line lower by the VP it hands Rachel (greedy.RIVAL_BUMP and the
 # play-outs' handed_to_rachel): a bump of her worker is a funding bonus she takes as VP.
 SOLO = ", and the VP your bumps hand Rachel"
+# A short screen has one row for it (the whole took three at 80x24, rows the boards lost while
+# the hint was open); help (h) says it whole.
+SHORT_WORTH = "VP behind: the expert's estimate against its best, a round on"
+SHORT_SOLO = ", bumps included"
 AS_GOOD = 0.05  # a gap that shows as 0.0 is no gap
 
 
@@ -58,7 +62,7 @@ def hint_text(rows: list[tuple[str, str, float]], solo: bool, one_row: bool) -> 
         table.add_row(PRESS, Text(plain(keys)), Text(plain(said)), gap)
     if not worths:
         return Group(table)
-    return Group(table, Text(_footnote(solo), style="italic"))
+    return Group(table, Text(_footnote(solo, short=one_row), style="italic"))
 
 
 def hint_plain(rows: list[tuple[str, str, float]], solo: bool) -> str:
@@ -74,6 +78,8 @@ def _worths(rows: list[tuple[str, str, float]]) -> bool:
     return not (len(rows) == 1 and rows[0][2] == 0.0)
 
 
-def _footnote(solo: bool) -> str:
+def _footnote(solo: bool, short: bool = False) -> str:
     """What worth is, under the choices."""
+    if short:
+        return SHORT_WORTH + (SHORT_SOLO if solo else "") + "."
     return WORTH + (SOLO if solo else "") + "."
