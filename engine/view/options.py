@@ -26,7 +26,7 @@ from engine.rules.ships import cabins, in_flight
 from engine.state import RESOURCES, Player, Ship
 from engine.view.board import action_view
 from engine.view.segments import why_no_segment
-from engine.view.tech_use import no_use
+from engine.view.tech_use import ACTION_IDS, PART, no_use
 from engine.view.turn import PendingView, read_turn
 
 
@@ -137,7 +137,16 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
         turn = read_turn(game)[0]
         if tech.phase1_only and not turn.phase_one:
             return "no use now: phase 1 of a normal turn only"
-        return no_use(turn, pending, tech.effect.kind)
+        why = no_use(turn, pending, tech.effect.kind)
+        part = PART.get(tech.effect.kind, "")
+        if not why and pending.actions_at and part in ACTION_IDS and part not in {
+                a for st, _ in network.reachable(ctx, p, pending.actions_at)
+                for a in b.stations[st - 1]}:
+            # Offered while the worker's actions were chosen, Holo-Ad Network's fee read as a
+            # way to Advertise a Cruise that no station in reach held (QA s58).
+            why = f"no use now: {action_view(part).label} is not in reach of station " \
+                f"{pending.actions_at}"
+        return why
     if isinstance(cmd, C.RefillSilo):
         steps = 5 - b.silo[RESOURCES.index(cmd.resource)] + \
             modifiers.amount(ctx, p, "refill_silo_extra")

@@ -41,6 +41,9 @@ PART: dict[str, str] = {
     "goal_discount": _GOALS,
 }
 
+# The parts that are actions (the others are parts of the turn).
+ACTION_IDS = frozenset(PART.values()) - {_LAUNCH, _TRAVEL, _GOALS}
+
 _WORDS = {_LAUNCH: "a launch", _TRAVEL: "phase 1 (travel and touring)",
           _GOALS: "the company goal step"}
 
