@@ -139,13 +139,14 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
             return "no use now: phase 1 of a normal turn only"
         why = no_use(turn, pending, tech.effect.kind)
         part = PART.get(tech.effect.kind, "")
-        if not why and pending.actions_at and part in ACTION_IDS and part not in {
-                a for st, _ in network.reachable(ctx, p, pending.actions_at)
-                for a in b.stations[st - 1]}:
-            # Offered while the worker's actions were chosen, Holo-Ad Network's fee read as a
-            # way to Advertise a Cruise that no station in reach held (QA s58).
-            why = f"no use now: {action_view(part).label} is not in reach of station " \
-                f"{pending.actions_at}"
+        station = turn.station
+        if not why and turn.stage == "actions" and station and pending.seat == turn.seat \
+                and part in ACTION_IDS and part not in {
+                    a for st, _ in network.reachable(ctx, p, station)
+                    for a in b.stations[st - 1]}:
+            # Offered through the worker's actions, Holo-Ad Network's fee read as a way to
+            # Advertise a Cruise that no station in reach held (QA s58).
+            why = f"no use now: {action_view(part).label} is not in reach of station {station}"
         return why
     if isinstance(cmd, C.RefillSilo):
         steps = 5 - b.silo[RESOURCES.index(cmd.resource)] + \
