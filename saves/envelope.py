@@ -41,21 +41,24 @@ class SaveError(Exception):
     """A game file could not be read; the message names the file and the problem.
 
     `problem` is the same sentence without the file name, so a caller can combine two refusals
-    (a damaged save and its damaged backup) into one sentence.
+    (a damaged save and its damaged backup) into one sentence. `intact`: the file is sound but
+    beyond this galcruise (a newer format or rules version, another component data set), so
+    its backup must not stand in for it: played on, the backup would be saved over it.
     """
 
-    def __init__(self, message: str, problem: str | None = None) -> None:
+    def __init__(self, message: str, problem: str | None = None, intact: bool = False) -> None:
         super().__init__(message)
         self.problem = problem if problem is not None else message
+        self.intact = intact
 
 
-def refuse(path: Path | str | None, problem: str) -> SaveError:
+def refuse(path: Path | str | None, problem: str, intact: bool = False) -> SaveError:
     # A problem can quote a field of the file (msgspec names a bad tag value); a line on a
     # screen must not echo a megabyte of it.
     problem = problem.rstrip(". ")
     if len(problem) > MAX_TEXT:
         problem = problem[: MAX_TEXT - 1] + "…"
-    return SaveError(f"{'the save' if path is None else path}: {problem}.", problem)
+    return SaveError(f"{'the save' if path is None else path}: {problem}.", problem, intact)
 
 
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COMMANDS)]
@@ -184,7 +187,7 @@ def _decode(data: bytes, path: Path | str, kind: type[T]) -> T:
         raise refuse(path, "damaged save: its format version is not a version number")
     if version > FORMAT_VERSION:
         raise refuse(path, f"written by a newer galcruise (format {version}; "
-                           f"this one reads up to {FORMAT_VERSION})")
+                           f"this one reads up to {FORMAT_VERSION})", intact=True)
     if version < 1:
         raise refuse(path, f"damaged save: format version {version} never existed")
     try:

@@ -52,17 +52,18 @@ def rebuild(options: GameOptions, data_id: str, data_hash: str, where: Path | st
     try:
         options.validate()  # unknown modules included, before their data is looked for
     except GameError as e:
-        raise refuse(where, f"its game options are not valid ({e})") from None
+        raise refuse(where, f"its game options are not valid ({e})", intact=True) from None
     comps = components_for(options.modules, data_hash)  # an older form of a module's data
     if data_hash != comps.data_hash:
-        raise refuse(where, _other_data(data_id, data_hash, comps.data_id, comps.data_hash))
+        raise refuse(where, _other_data(data_id, data_hash, comps.data_id, comps.data_hash),
+                     intact=True)
     if rules > RULES:
         raise refuse(where, f"played under rules version {rules}, newer than this galcruise's "
-                            f"({RULES}): a newer galcruise can load it")
+                            f"({RULES}): a newer galcruise can load it", intact=True)
     try:
         return Game.new(options, comps, rules)
     except GameError as e:
-        raise refuse(where, f"its game options are not valid ({e})") from None
+        raise refuse(where, f"its game options are not valid ({e})", intact=True) from None
 
 
 def _other_data(data_id: str, data_hash: str, loaded_id: str, loaded_hash: str) -> str:
@@ -119,14 +120,16 @@ class Session:
         """Load a save by name from `store`, or any file by path (see `Store.locate`).
 
         A damaged file falls back to its backup with a warning; when the backup is bad too the
-        refusal names the main file's problem, since that is the file the player asked for.
+        refusal names the main file's problem, since that is the file the player asked for. A
+        sound file this galcruise cannot rebuild (newer, or made with other component data) is
+        refused whole: its backup, played on, would have been saved over it.
         """
         path = store.locate(name_or_path) if store is not None else Path(name_or_path)
         try:
             return cls._load(path)
         except SaveError as first:
             bak = backup_path(path)
-            if not bak.exists():
+            if first.intact or not bak.exists():
                 raise
             try:
                 s = cls._load(bak)

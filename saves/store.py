@@ -108,7 +108,7 @@ class Store:
                 out.append(_info(path, main))
                 continue
             bak = backup_path(path)
-            backup = self._listing(bak, seen) if bak.exists() else main
+            backup = self._listing(bak, seen) if bak.exists() and not main.intact else main
             if isinstance(backup, Listing):
                 out.append(_info(path, backup, warning=main.problem))
             else:

@@ -477,3 +477,31 @@ def test_a_log_whose_end_hash_differs_is_replayed_checked_and_recorded_again(
     s.path.write_text(json.dumps(doc))
     again = Session.load(s.path)
     assert again.game.state_hash() == want and "command 60" in again.warning
+
+
+@pytest.mark.parametrize("change", ["format_version", "rules", "data_hash", "modules"])
+def test_a_sound_file_beyond_this_galcruise_is_refused_whole_and_its_backup_not_used(
+        tmp_path: Path, change: str) -> None:
+    # QA s58: a save made with another component data set was refused, its backup (one save
+    # older) opened in its place, and the next save wrote that game over the file the refusal
+    # had just said how to load (--components). Only a damaged file falls back to its backup.
+    st = Store(tmp_path)
+    s = played(st, n=31)
+    doc = json.loads(s.path.read_bytes())
+    if change == "format_version":
+        doc["format_version"] += 1
+    elif change == "rules":
+        doc["rules"] = 99
+    elif change == "data_hash":
+        doc["data_id"], doc["data_hash"] = "base-99", "0" * 32
+    else:
+        doc["options"]["modules"] = ["a_module_of_a_newer_galcruise"]
+    s.path.write_text(json.dumps(doc))
+    before = s.path.read_bytes(), backup_path(s.path).read_bytes()
+    with pytest.raises(SaveError) as err:
+        Session.load(s.path)
+    assert err.value.intact and "backup" not in one_sentence(err.value, s.path)
+    info = {i.name: i for i in st.list()}[s.path.stem]
+    if change == "format_version":  # the list reads headers only: the others show as saves
+        assert info.error and "newer galcruise" in info.error and not info.warning
+    assert (s.path.read_bytes(), backup_path(s.path).read_bytes()) == before
