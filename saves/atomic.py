@@ -13,6 +13,18 @@ import os
 import tempfile
 from pathlib import Path
 
+FileKey = tuple[int, int, int]
+
+
+def file_key(path: Path) -> FileKey | None:
+    """(inode, size, mtime) of the file at `path`, None when there is none: a write by
+    another process (os.replace gives a new inode) changes it."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")

@@ -12,7 +12,7 @@ from engine.component_sets import components_for
 from engine.events import Event
 from engine.game import REVEAL
 from engine.options import RULES
-from saves.atomic import backup_path, write_atomic
+from saves.atomic import FileKey, backup_path, file_key, write_atomic
 from saves.envelope import (
     FORMAT_VERSION,
     HASH_EVERY,
@@ -100,6 +100,9 @@ class Session:
         # The bytes of the last good save, written or loaded: the next save's backup. Never a
         # copy of what is on disk now, which may be damaged, a device or a link.
         self._good: bytes | None = None
+        # The file as this session last saw it (loaded or wrote): one changed since was saved
+        # by another galcruise playing the same game, and is not written over.
+        self._seen: FileKey | None = None
 
     # --- creating and loading -------------------------------------------------------------
     @classmethod
@@ -125,8 +128,11 @@ class Session:
         refused whole: its backup, played on, would have been saved over it.
         """
         path = store.locate(name_or_path) if store is not None else Path(name_or_path)
+        seen = file_key(path)
         try:
-            return cls._load(path)
+            s = cls._load(path)
+            s._seen = seen
+            return s
         except SaveError as first:
             bak = backup_path(path)
             if first.intact or not bak.exists():
@@ -136,7 +142,7 @@ class Session:
             except SaveError as second:
                 raise SaveError(f"{path}: {first.problem}; its backup {bak.name} is bad too "
                                 f"({second.problem}).", first.problem) from None
-            s.path = path
+            s.path, s._seen = path, seen
             s.warning = f"{first} Loaded the backup from the save before it instead."
             return s
 
@@ -380,6 +386,13 @@ class Session:
         """
         if self.path is None:
             return True
+        now = file_key(self.path)
+        if self._seen is not None and now is not None and now != self._seen:
+            # Two galcruises on one save (a session left running elsewhere) each wrote their
+            # own game over the other's: the file keeps the other's, this one stays in memory.
+            self.save_error = (f"{self.path.name} was saved by another galcruise since; "
+                               f"ctrl+s saves this game under a new name")
+            return False
         data = encode(self.to_file())
         try:
             write_atomic(self.path, data, backup=self._good)
@@ -387,16 +400,17 @@ class Session:
             self.save_error = f"{e.strerror or type(e).__name__} ({self.path.name})"
             return False
         self._good = data
+        self._seen = file_key(self.path)
         self.save_error = None
         return True
 
     def save_as(self, path: Path) -> None:
         """Play goes on in `path`; refused, with nothing changed, when it cannot be written."""
-        before = self.path, self._good, self.save_error
-        self.path, self._good = path, None
+        before = self.path, self._good, self.save_error, self._seen
+        self.path, self._good, self._seen = path, None, None
         if not self.save():
             why = self.save_error
-            self.path, self._good, self.save_error = before
+            self.path, self._good, self.save_error, self._seen = before
             raise SaveError(f"{path}: not saved ({why}).")
 
 

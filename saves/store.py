@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 
 from engine import GameOptions
-from saves.atomic import backup_path, write_atomic
+from saves.atomic import FileKey, backup_path, file_key, write_atomic
 from saves.envelope import Listing, SaveError, decode, decode_listing
 from saves.paths import SUFFIX, data_root, sanitize, saves_dir
 from saves.reader import read_bytes
@@ -36,23 +36,13 @@ class SaveInfo(msgspec.Struct, frozen=True):
     options: GameOptions | None = None
 
 
-# A file is read again only when its size, time or inode changed: the title screen lists the
-# saves on every visit, and a folder of large files must not be decoded each time.
-_Key = tuple[int, int, int]
-
-
-def _key(path: Path) -> _Key | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_ino, st.st_size, st.st_mtime_ns
-
-
 class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.root = saves_dir(root or data_root())
-        self._seen: dict[Path, tuple[_Key | None, Listing | SaveError]] = {}
+        # A file is read again only when its size, time or inode changed: the title screen
+        # lists the saves on every visit, and a folder of large files must not be decoded
+        # each time.
+        self._seen: dict[Path, tuple[FileKey | None, Listing | SaveError]] = {}
 
     def path_for(self, name: str) -> Path:
         return self.root / (sanitize(name) + SUFFIX)
@@ -100,7 +90,7 @@ class Store:
             paths = sorted(self.root.glob("*" + SUFFIX))
         except OSError:
             return []
-        seen: dict[Path, tuple[_Key | None, Listing | SaveError]] = {}
+        seen: dict[Path, tuple[FileKey | None, Listing | SaveError]] = {}
         out = []
         for path in paths:
             main = self._listing(path, seen)
@@ -116,9 +106,9 @@ class Store:
         self._seen = seen
         return sorted(out, key=lambda i: i.updated, reverse=True)
 
-    def _listing(self, path: Path, seen: dict[Path, tuple[_Key | None, Listing | SaveError]]
+    def _listing(self, path: Path, seen: dict[Path, tuple[FileKey | None, Listing | SaveError]]
                  ) -> Listing | SaveError:
-        key = _key(path)
+        key = file_key(path)
         known = self._seen.get(path)
         if known is not None and key is not None and known[0] == key:
             seen[path] = known

@@ -505,3 +505,23 @@ def test_a_sound_file_beyond_this_galcruise_is_refused_whole_and_its_backup_not_
     if change == "format_version":  # the list reads headers only: the others show as saves
         assert info.error and "newer galcruise" in info.error and not info.warning
     assert (s.path.read_bytes(), backup_path(s.path).read_bytes()) == before
+
+
+def test_two_galcruises_on_one_save_never_write_over_each_others_game(tmp_path: Path) -> None:
+    # QA s58: a game left open in one terminal and opened again in another: each autosave
+    # wrote its own game over the other's, and whichever moved last kept the file.
+    st = Store(tmp_path)
+    s = played(st, n=20)
+    here, there = Session.load(s.path), Session.load(s.path)
+    here.apply(RandomBot(1).choose(here.game))
+    assert here.save_error is None and Session.load(s.path).length == 21
+    played_here = s.path.read_bytes()
+    there.apply(RandomBot(2).choose(there.game))  # its autosave is refused
+    assert "g.json was saved by another galcruise" in (there.save_error or "")
+    assert s.path.read_bytes() == played_here
+    here.apply(RandomBot(1).choose(here.game))  # the first goes on saving as before
+    assert here.save_error is None and Session.load(s.path).length == 22
+    there.save_as(st.path_for("there"))  # the other keeps its game under a new name
+    assert there.save_error is None and Session.load(st.path_for("there")).length == 21
+    there.apply(RandomBot(2).choose(there.game))
+    assert there.save_error is None and Session.load(st.path_for("there")).length == 22

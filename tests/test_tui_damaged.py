@@ -257,3 +257,28 @@ def test_a_bloated_file_is_refused_in_a_sentence_and_the_others_load(tmp_path: P
         await leave(app, pilot)
 
     run(home, body)
+
+
+def test_a_save_played_on_by_another_galcruise_is_kept_and_save_as_goes_on(
+        tmp_path: Path) -> None:
+    # QA s58: the same save open in two terminals: each autosave wrote its game over the other.
+    st, s = make_save(tmp_path)
+
+    async def body(app: GalcruiseApp, pilot) -> None:  # noqa: ANN001
+        screen = await load_by_name(app, pilot, "g")
+        elsewhere = Session.load(s.path)
+        elsewhere.apply(RandomBot(4).choose(elsewhere.game))  # the other terminal moves
+        theirs = s.path.read_bytes()
+        await play_a_move(pilot, screen)
+        assert "not saved: g.json was saved by another galcruise since" in status(screen)
+        assert s.path.read_bytes() == theirs
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press(*"mine", "enter")
+        await pilot.pause()
+        assert app.screen is screen and "not saved" not in status(screen)
+        assert Session.load(st.path_for("mine")).length == s.length + 1
+        await leave(app, pilot)
+        assert s.path.read_bytes() == theirs
+
+    run(tmp_path, body)

@@ -897,6 +897,9 @@ class GameScreen(Screen[None]):
                     self.notify(f"A copy saved as {safe(path.stem)}; play goes on at the table.")
                 else:
                     self.notify(f"Saved as {safe(path.stem)}; play goes on in that file.")
+                    # The status line's "not saved: ..." of the file left behind is over.
+                    self._leave_unsaved = False
+                    self.redraw(boards=False)
             except SaveError as e:
                 self.notify(safe(e, 400), severity="error")
 
