@@ -135,7 +135,9 @@ class Store:
         for where in (path, backup_path(path)):
             try:
                 decode(read_bytes(where), where)
-            except SaveError:
+            except SaveError as e:
+                if e.intact:
+                    return False  # sound but beyond this galcruise: no backup stands in
                 continue
             return True
         return False

@@ -504,6 +504,7 @@ def test_a_sound_file_beyond_this_galcruise_is_refused_whole_and_its_backup_not_
     info = {i.name: i for i in st.list()}[s.path.stem]
     if change == "format_version":  # the list reads headers only: the others show as saves
         assert info.error and "newer galcruise" in info.error and not info.warning
+        assert not st.decodes_whole(info) and st.latest() is None  # Continue offers none
     assert (s.path.read_bytes(), backup_path(s.path).read_bytes()) == before
 
 
