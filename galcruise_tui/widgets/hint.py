@@ -27,7 +27,7 @@ WORTH = ("VP behind: how far the expert reckons a choice falls behind its best, 
 # play-outs' handed_to_rachel): a bump of her worker is a funding bonus she takes as VP.
 SOLO = ", and the VP your bumps hand Rachel"
 # A short screen has one row for it (the whole took three at 80x24, rows the boards lost while
-# the hint was open); help (h) says it whole.
+# the hint was open); help (?) says it whole.
 SHORT_WORTH = "VP behind: the expert's estimate against its best, a round on"
 SHORT_SOLO = ", bumps included"
 AS_GOOD = 0.05  # a gap that shows as 0.0 is no gap
