@@ -13,6 +13,7 @@ import msgspec
 
 from engine import ENGINE_VERSION, GameOptions
 from engine.options import RULES
+from saves.atomic import backup_path
 
 if TYPE_CHECKING:
     from engine.command_union import AnyCommand
@@ -50,6 +51,14 @@ class SaveError(Exception):
         super().__init__(message)
         self.problem = problem if problem is not None else message
         self.intact = intact
+
+
+def standing_backup(path: Path, refused: SaveError) -> Path | None:
+    """The backup that stands for the save at `path` whose main file was `refused`: a damaged
+    file's, where there is one. A sound file beyond this galcruise keeps its place (its backup,
+    played on, would be saved over it)."""
+    bak = backup_path(path)
+    return bak if not refused.intact and bak.exists() else None
 
 
 def refuse(path: Path | str | None, problem: str, intact: bool = False) -> SaveError:

@@ -12,7 +12,7 @@ from engine.component_sets import components_for
 from engine.events import Event
 from engine.game import REVEAL
 from engine.options import RULES
-from saves.atomic import FileKey, backup_path, file_key, write_atomic
+from saves.atomic import FileKey, file_key, write_atomic
 from saves.envelope import (
     FORMAT_VERSION,
     HASH_EVERY,
@@ -27,6 +27,7 @@ from saves.envelope import (
     encode,
     new_file,
     refuse,
+    standing_backup,
 )
 from saves.reader import read_bytes
 
@@ -134,8 +135,8 @@ class Session:
             s._seen = seen
             return s
         except SaveError as first:
-            bak = backup_path(path)
-            if first.intact or not bak.exists():
+            bak = standing_backup(path, first)
+            if bak is None:
                 raise
             try:
                 s = cls._load(bak)

@@ -9,7 +9,7 @@ import msgspec
 
 from engine import GameOptions
 from saves.atomic import FileKey, backup_path, file_key, write_atomic
-from saves.envelope import Listing, SaveError, decode, decode_listing
+from saves.envelope import Listing, SaveError, decode, decode_listing, standing_backup
 from saves.paths import SUFFIX, data_root, sanitize, saves_dir
 from saves.reader import read_bytes
 
@@ -34,6 +34,16 @@ class SaveInfo(msgspec.Struct, frozen=True):
     # The main file is bad but its backup is good: it loads from the backup (this says why).
     warning: str | None = None
     options: GameOptions | None = None
+
+
+def _refusal(path: Path) -> SaveError | None:
+    """Why the whole file at `path`, its command log included, does not decode; None when it
+    does."""
+    try:
+        decode(read_bytes(path), path)
+    except SaveError as e:
+        return e
+    return None
 
 
 class Store:
@@ -97,8 +107,8 @@ class Store:
             if isinstance(main, Listing):
                 out.append(_info(path, main))
                 continue
-            bak = backup_path(path)
-            backup = self._listing(bak, seen) if bak.exists() and not main.intact else main
+            bak = standing_backup(path, main)
+            backup = self._listing(bak, seen) if bak is not None else main
             if isinstance(backup, Listing):
                 out.append(_info(path, backup, warning=main.problem))
             else:
@@ -132,15 +142,11 @@ class Store:
         with a command no galcruise knows was offered by Continue and then refused (QA s53
         Q11). Decoding imports the command types (15 ms once): asked after the title shows."""
         path = Path(info.path)
-        for where in (path, backup_path(path)):
-            try:
-                decode(read_bytes(where), where)
-            except SaveError as e:
-                if e.intact:
-                    return False  # sound but beyond this galcruise: no backup stands in
-                continue
+        refused = _refusal(path)
+        if refused is None:
             return True
-        return False
+        bak = standing_backup(path, refused)
+        return bak is not None and _refusal(bak) is None
 
     def rename(self, old: str, new: str) -> Path:
         src, dst = self.path_for(old), self.path_for(new)
