@@ -431,8 +431,8 @@ class GameScreen(Screen[None]):
         if self.viewer is not None and not bot_next and g.pending is not None and not human:
             who = called(v, g.pending.seat, self.people)
             waiting.append(f"   ({who} chooses at their terminal)", style="italic")
-        if bot_next:
-            who = called(v, g.pending.seat, self.people) if g.pending is not None else "a bot"
+        if bot_next and g.pending is not None:  # bot_next implies it; this narrows the type
+            who = called(v, g.pending.seat, self.people)
             # Space skips the pause only: during a search bot's think it skips nothing.
             waiting.append(f"   ({who} is thinking {SPINNER[self._spin % len(SPINNER)]})"
                            if self._spin is not None else
