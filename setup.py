@@ -34,9 +34,8 @@ def _pure(why: str) -> list:
     """No extensions; and none left in the tree by an earlier compiled build (an editable
     install's), which engine/_compiled.py would otherwise use while newer than the sources."""
     _say(f"{why}: pure Python")
-    for d in ("engine", "engine/bots", "engine/rules", "engine/rules/rachel"):
-        for so in (HERE / d).glob("*.so"):
-            so.unlink()
+    for so in (HERE / "engine").rglob("*.so"):  # every one under engine/ is mypyc's
+        so.unlink()
     return []
 
 
