@@ -372,3 +372,27 @@ def test_a_launch_play_out_tries_each_plain_step_once(monkeypatch) -> None:  # n
     assert counted > len(tried)
     assert done.players[game.pending.seat].launches == \
         game.state.players[game.pending.seat].launches + 1
+
+
+def test_neither_bot_pays_a_fee_that_buys_nothing_now() -> None:
+    # The expert paid 2 money for Navigation Target Identifier (an extra stop, phase 1 only)
+    # at its main choice, phase 1 over, then called a meeting (QA s59). In the final turns
+    # of this 4-player game the bar marks that fee "no use now"; in a phase 1 it does not.
+    from test_view import _played_from
+
+    from engine.bots.expert import ExpertBot
+    from engine.describe import describe
+
+    def nti(game: Game) -> UseTechnology:
+        return next(c for c in game.legal() if isinstance(c, UseTechnology)
+                    and "Navigation Target Identifier" in describe(game, c))
+
+    late = _played_from("game-4p-modules-final-turns.json", 590)
+    idle = nti(late)
+    kept = greedy.useful(late, late.legal())
+    assert idle not in kept
+    assert kept == [c for c in late.legal() if not isinstance(c, UseTechnology)]  # both idle
+    assert GreedyBot(0).choose(late) != idle
+    assert idle not in [c for c, _ in ExpertBot(0, budget=1).ranked(late, 50)]
+    early = _played_from("game-4p-modules-final-turns.json", 213)  # phase 1 of turn 29
+    assert nti(early) in greedy.useful(early, early.legal())

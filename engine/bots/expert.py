@@ -179,10 +179,9 @@ class ExpertBot:
         base = self._deal_seed(game, seat)
         count = self.deals or (DEALS if game.state.options.players == 1 else DEALS_AT_A_TABLE)
         first = game.determinize(seat, base)
-        options = [c for c in greedy._candidates(first.legal(),
-                                                 first.state.players[seat].reputation,
-                                                 first.comps.board.reputation_icons)
-                   if c in legal]
+        options = [c for c in greedy.useful(game, greedy._candidates(
+            first.legal(), first.state.players[seat].reputation,
+            first.comps.board.reputation_icons)) if c in legal]
         if not options:
             return [(legal[0], 0.0)]
         worths = greedy.weigh(first.state, first.comps, seat, options)

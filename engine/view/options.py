@@ -121,33 +121,8 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
     if isinstance(cmd, C.TakeAction) and cmd.action in ("gain_resources", "refill_silo"):
         # What the silo holds decides both (a player took Gain Resources for fuel it lacked).
         return "silo: " + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, b.silo, strict=True))
-    if isinstance(cmd, C.PayFee):
-        # A fee buys the connection for the turn; the tester paid 2 money for one that could
-        # not serve the worker's station, and during a meeting, which uses only one's own.
-        if pending.actions_at and pending.actions_at not in \
-                network.connection_stations(cmd.connection):
-            return f"no use now: it does not reach station {pending.actions_at}"
-        if pending.main_choice and not p.break_room:
-            return "no use now: a meeting uses only your own developments"
-        return ""
-    if isinstance(cmd, C.UseTechnology):
-        tech = game.comps.technology(b.technologies[cmd.slot - 1])
-        # A phase-1 technology (an extra stop) does nothing once phase 1 is over, nor in the
-        # final turns (明確化); the fee buys this turn only.
-        turn = read_turn(game)[0]
-        if tech.phase1_only and not turn.phase_one:
-            return "no use now: phase 1 of a normal turn only"
-        why = no_use(turn, pending, tech.effect.kind)
-        part = PART.get(tech.effect.kind, "")
-        station = turn.station
-        if not why and turn.stage == "actions" and station and pending.seat == turn.seat \
-                and part in ACTION_IDS and part not in {
-                    a for st, _ in network.reachable(ctx, p, station)
-                    for a in b.stations[st - 1]}:
-            # Offered through the worker's actions, Holo-Ad Network's fee read as a way to
-            # Advertise a Cruise that no station in reach held (QA s58).
-            why = f"no use now: {action_view(part).label} is not in reach of station {station}"
-        return why
+    if isinstance(cmd, (C.PayFee, C.UseTechnology)):
+        return fee_no_use(game, pending, cmd)
     if isinstance(cmd, C.RefillSilo):
         steps = 5 - b.silo[RESOURCES.index(cmd.resource)] + \
             modifiers.amount(ctx, p, "refill_silo_extra")
@@ -168,6 +143,41 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
 
 
 _BONUS = {"vp": "VP", "ad": "ad"}
+
+
+def fee_no_use(game: Game, pending: PendingView, cmd: C.PayFee | C.UseTechnology) -> str:
+    """Why a fee (a connection's or a technology's) buys nothing at `pending`: "no use now:
+    ..." ("" when it may). The bots skip such a fee too: paying it only loses the money, and
+    the expert's play-outs, on one deal, once found a line after a useless fee the luckier."""
+    b = game.state.board
+    p = game.state.players[pending.seat]
+    ctx = Ctx(game.state, game.comps)
+    if isinstance(cmd, C.PayFee):
+        # A fee buys the connection for the turn; the tester paid 2 money for one that could
+        # not serve the worker's station, and during a meeting, which uses only one's own.
+        if pending.actions_at and pending.actions_at not in \
+                network.connection_stations(cmd.connection):
+            return f"no use now: it does not reach station {pending.actions_at}"
+        if pending.main_choice and not p.break_room:
+            return "no use now: a meeting uses only your own developments"
+        return ""
+    tech = game.comps.technology(b.technologies[cmd.slot - 1])
+    # A phase-1 technology (an extra stop) does nothing once phase 1 is over, nor in the
+    # final turns (明確化); the fee buys this turn only.
+    turn = read_turn(game)[0]
+    if tech.phase1_only and not turn.phase_one:
+        return "no use now: phase 1 of a normal turn only"
+    why = no_use(turn, pending, tech.effect.kind)
+    part = PART.get(tech.effect.kind, "")
+    station = turn.station
+    if not why and turn.stage == "actions" and station and pending.seat == turn.seat \
+            and part in ACTION_IDS and part not in {
+                a for st, _ in network.reachable(ctx, p, station)
+                for a in b.stations[st - 1]}:
+        # Offered through the worker's actions, Holo-Ad Network's fee read as a way to
+        # Advertise a Cruise that no station in reach held (QA s58).
+        why = f"no use now: {action_view(part).label} is not in reach of station {station}"
+    return why
 
 
 def _why_action(game: Game, p: Player, action: str) -> str:  # noqa: C901 - one per action
