@@ -1018,3 +1018,24 @@ def test_refilling_the_agenda_display_says_which_card_is_left_on_top() -> None:
             order = [names(x).name for x in c.discard_order]
             assert describe(game, c) == (f"Leave {order[-1]} on top of the discard pile, under "
                                          f"it {', then '.join(reversed(order[:-1]))}")
+
+
+def test_a_cruise_being_launched_says_so_on_the_players_board() -> None:
+    """From T-5 to liftoff the tile is on the ship, and the board read "Scheduled cruise 3:
+    -": no cruise at all (QA s59)."""
+    from rich.text import Text
+
+    from engine.decisions import Boarding
+
+    seen = 0
+    for game in random_positions(2, range(4)):
+        dec = game.pending
+        if not isinstance(dec, Boarding):
+            continue
+        v = view(game)
+        text = Text.from_markup(render.player_board(v, dec.seat)).plain
+        line = next(ln for ln in text.splitlines() if ln.startswith("Scheduled cruise "))
+        assert line.startswith(f"Scheduled cruise {dec.space + 1}: launching on ship "
+                               f"{dec.ship + 1}"), line
+        seen += 1
+    assert seen

@@ -559,8 +559,11 @@ def player_board(v: View, seat: int, person: str = "") -> str:
         out.append("   ½L ½C ½R: half a cabin; two of the same letter side by side make one")
     if p.scheduled is not None:
         tok = f", token {p.scheduled.token}" if p.scheduled.token else ""
-        out.append(f"[b]Scheduled[/b] cruise {p.scheduled.space}: "
-                   f"{stop_strip(p.scheduled.cruise)}{tok}")
+        # From T-5 to liftoff the tile is on the ship: "cruise 3: -" read as no cruise.
+        stops = stop_strip(p.scheduled.cruise) if p.scheduled.cruise is not None else next(
+            (f"launching on ship {sh.index}" for sh in p.ships
+             if sh.flight is not None and sh.flight.stop < 0), "launching")
+        out.append(f"[b]Scheduled[/b] cruise {p.scheduled.space}: {stops}{tok}")
     done = ", ".join(_text(g) for g in p.goals_done) or "none yet"
     out.append(f"[b]Goals done[/b] {done}")
     now = ", ".join(f"{n} {k.replace('vp', 'VP')}" for k, n in p.funding_now) \
