@@ -111,7 +111,9 @@ class Played(msgspec.Struct, frozen=True):
     `seat`; solo: the other bot's own game against Rachel on the seed), Rachel's VP in the
     bot's solo game, whether the bot ranked first, and its think times. `rounds` (the bot's
     game's length) and `launches` (the bot's own) are 0 in games saved before they were kept:
-    solo, Rachel's score follows the game's length, and launches are what the bots lack."""
+    solo, Rachel's score follows the game's length, and launches are what the bots lack.
+    `their_rachel`: solo, Rachel's VP in the other bot's game (0 in runs saved before it was
+    kept), so that wins and margins pair seed for seed."""
 
     seed: int
     seat: int
@@ -122,6 +124,7 @@ class Played(msgspec.Struct, frozen=True):
     think: list[float] = msgspec.field(default_factory=list)
     rounds: int = 0
     launches: int = 0
+    their_rachel: int = 0
 
 
 class Run(msgspec.Struct, forbid_unknown_fields=True):
@@ -203,9 +206,9 @@ def play(bot: str, other: str, players: int, difficulty: str, seed: int, seat: i
                       launches=game.state.players[seat].launches)
     a, ra, game = _solo(bot, seed, difficulty, timed=True)
     think = list(THINK)
-    b, _, _ = _solo(other, seed, difficulty)
+    b, rb, _ = _solo(other, seed, difficulty)
     return Played(seed, 0, a, b, rachel=ra, won=a > ra, think=think, rounds=game.state.round,
-                  launches=game.state.players[0].launches)
+                  launches=game.state.players[0].launches, their_rachel=rb)
 
 
 def _play(args: tuple[str, str, int, str, int, int]) -> Played:
@@ -247,6 +250,17 @@ def summary(bot: str, other: str, players: int, difficulty: str,
                  f"{wins} of {n} (95% interval {100 * lo:.0f}-{100 * hi:.0f}%; Rachel's "
                  f"median {statistics.median(rachel):.1f}); {bot} scores more than {other} on "
                  f"{sum(g.mine > g.theirs for g in played)} seeds"]
+        paired = [g for g in played if g.their_rachel]
+        if len(paired) >= 2:
+            # The margin over Rachel is what decides a solo game; seed for seed its spread
+            # is a third of the spread of single games.
+            diff = [(g.mine - g.rachel) - (g.theirs - g.their_rachel) for g in paired]
+            se = statistics.stdev(diff) / len(diff) ** 0.5
+            lines.append(f"margin over Rachel, {bot} less {other}: "
+                         f"{statistics.mean(diff):+.1f} +- {2 * se:.1f} (2 SE) over "
+                         f"{len(paired)} seeds; {other} beats Rachel in "
+                         f"{sum(g.theirs > g.their_rachel for g in paired)} of them, {bot} in "
+                         f"{sum(g.won for g in paired)}")
     kept = [g for g in played if g.rounds]
     if kept:
         lines.append(f"{bot}'s games: {statistics.mean(g.rounds for g in kept):.1f} rounds, "
@@ -261,6 +275,9 @@ def game_line(bot: str, other: str, players: int, g: Played) -> str:
     if players == 2:
         return (f"  seed {g.seed} seat {g.seat + 1}: {bot} {g.mine}, {other} {g.theirs}"
                 f"{'  (won)' if g.won else ''}")
+    if g.their_rachel:
+        return (f"  seed {g.seed}: {bot} {g.mine} against Rachel's {g.rachel}; {other} "
+                f"{g.theirs} against her {g.their_rachel}")
     return f"  seed {g.seed}: {bot} {g.mine}, {other} {g.theirs}, Rachel {g.rachel}"
 
 

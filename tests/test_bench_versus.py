@@ -54,6 +54,32 @@ def test_a_run_keeps_each_games_length_and_the_bots_launches(tmp_path: Path) -> 
         "greedy", "random", 1, "normal", [older]))
 
 
+def test_a_solo_run_pairs_the_margins_over_rachel_seed_for_seed(tmp_path: Path) -> None:
+    from engine import Game, GameOptions
+    from engine.bots.seats import bot_for
+
+    solo = tmp_path / "solo.json"
+    versus.report("random", "random", 1, 1, 7, save=solo)
+    (g,) = versus.load([solo]).games
+    # The other bot's own game on the seed, Rachel's score in it kept too.
+    game = Game.new(GameOptions(players=1, seed=7))
+    bot = bot_for("random", 7 * 8)
+    while not game.is_over:
+        game.apply(bot.choose(game))
+    assert (g.theirs, g.their_rachel) == tuple(game.scores())
+    a = versus.Played(1, 0, 100, 90, rachel=120, won=False, their_rachel=100)  # -20 vs -10
+    b = versus.Played(2, 0, 130, 90, rachel=110, won=True, their_rachel=80)  # +20 vs +10
+    lines = versus.summary("greedy", "random", 1, "normal", [a, b])
+    assert "margin over Rachel, greedy less random: +0.0 +- 20.0 (2 SE) over 2 seeds; " \
+        "random beats Rachel in 1 of them, greedy in 1" in lines
+    assert versus.game_line("greedy", "random", 1, a) == \
+        "  seed 1: greedy 100 against Rachel's 120; random 90 against her 100"
+    # Runs saved before it was kept pair nothing.
+    old = versus.Played(3, 0, 100, 90, rachel=120)
+    assert not any(line.startswith("margin over") for line in versus.summary(
+        "greedy", "random", 1, "normal", [old]))
+
+
 def test_games_in_parallel_processes_are_the_games_played_in_turn() -> None:
     one = sorted(versus.games("random", "random", 1, 3, 7, "normal", jobs=1),
                  key=lambda g: g.seed)
