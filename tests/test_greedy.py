@@ -396,3 +396,27 @@ def test_neither_bot_pays_a_fee_that_buys_nothing_now() -> None:
     assert idle not in [c for c, _ in ExpertBot(0, budget=1).ranked(late, 50)]
     early = _played_from("game-4p-modules-final-turns.json", 213)  # phase 1 of turn 29
     assert nti(early) in greedy.useful(early, early.legal())
+
+
+def test_neither_bot_plays_a_card_that_buys_nothing_now() -> None:
+    # Talent Show (the day's guest bonuses twice) for a ship whose guests match none of its
+    # icons pays nothing: the bar says "no use now", and the bots keep the card.
+    from helpers import random_positions
+
+    from engine.commands import PlayAgendaEffect
+    from engine.decisions import DayInSpace
+    from engine.view.options import gain
+    from engine.view.turn import read_turn
+
+    seen = 0
+    for game in random_positions(3, (37,)):  # test_view's seed of such a day
+        if not isinstance(game.pending, DayInSpace):
+            continue
+        idle = [c for c in game.legal() if isinstance(c, PlayAgendaEffect) and
+                gain(game, read_turn(game)[1], c).startswith("no use now")]
+        if idle:
+            kept = greedy.useful(game, game.legal())
+            assert not set(idle) & set(kept) and kept
+            assert GreedyBot(0).choose(game) not in idle
+            seen += 1
+    assert seen

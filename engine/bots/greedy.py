@@ -894,22 +894,26 @@ def _own_options(state: State, comps: Components, seat: int) -> list[Command]:
         _candidates(_legal(state, comps), reputation, icons)
 
 
+IDLE_KINDS = (UseTechnology, PayFee, PlayAgendaEffect)  # the options the bar may mark idle
+
+
 def useful(game: Game, options: list[Command]) -> list[Command]:
-    """`options` without the fees that buy nothing at this decision (the bar's "no use now":
-    a property test holds that such a fee opens no move). Weighed, one costs its money and
-    nothing else, yet the bot paid 1 in 16 fees of its 2-player games that way (a launch's
-    technology bought after a worker was placed), and the expert's play-outs, each on one
-    deal, could find the line after one the luckier (it paid 2 of 6)."""
-    if not any(isinstance(c, (UseTechnology, PayFee)) for c in options):
+    """`options` without the fees and cards that buy nothing at this decision (the bar's "no
+    use now": property tests hold that such a fee opens no move). Weighed, one costs its
+    money or card and nothing else, yet the bot paid 1 in 16 fees of its 2-player games that
+    way (a launch's technology bought after a worker was placed), and the expert's
+    play-outs, each on one deal, could find the line after one the luckier (it paid 2 of 6,
+    and the hint listed such fees among its three)."""
+    if not any(isinstance(c, IDLE_KINDS) for c in options):
         return options
-    from engine.view.options import fee_no_use  # the view's words are the rule; loaded late
+    from engine.view.options import gain  # the view's words are the rule; loaded late
     from engine.view.turn import read_turn
 
     pending = read_turn(game)[1]
     if pending is None:
         return options
-    kept = [c for c in options if not (isinstance(c, (UseTechnology, PayFee)) and
-                                       fee_no_use(game, pending, c))]
+    kept = [c for c in options if not (isinstance(c, IDLE_KINDS) and
+                                       gain(game, pending, c).startswith("no use now"))]
     return kept or options
 
 
