@@ -10,6 +10,7 @@ import pytest
 
 from bench import versus
 from bench.__main__ import main as bench_main
+from engine import Game
 
 
 def test_a_saved_run_resumes_where_it_stopped_and_reports_the_same(
@@ -29,19 +30,27 @@ def test_a_saved_run_resumes_where_it_stopped_and_reports_the_same(
     assert capsys.readouterr().out.splitlines()[0] == head
 
 
-def test_a_run_keeps_each_games_length_and_the_bots_launches(tmp_path: Path) -> None:
-    from engine import Game, GameOptions
+def _alone(kind: str, seed: int) -> Game:
+    """The solo game a run's bot of `kind` plays on `seed`, played here."""
+    from engine import GameOptions
     from engine.bots.seats import bot_for
 
+    game = Game.new(GameOptions(players=1, seed=seed))
+    bot = bot_for(kind, seed * 8)
+    while not game.is_over:
+        game.apply(bot.choose(game))
+    return game
+
+
+def test_a_run_keeps_each_games_length_and_the_bots_launches(tmp_path: Path) -> None:
     solo = tmp_path / "solo.json"
     versus.report("greedy", "random", 1, 1, 5, save=solo)
     (g,) = versus.load([solo]).games
-    # The same game played here: its last round and the greedy player's launches.
-    game = Game.new(GameOptions(players=1, seed=5))
-    bot = bot_for("greedy", 5 * 8)
-    while not game.is_over:
-        game.apply(bot.choose(game))
+    # The same game played here: its last round and the greedy player's launches; and the
+    # other bot's own game on the seed, Rachel's score in it kept too (pairing the margins).
+    game = _alone("greedy", 5)
     assert (g.mine, g.rachel) == tuple(game.scores())
+    assert (g.theirs, g.their_rachel) == tuple(_alone("random", 5).scores())
     assert (g.rounds, g.launches) == (game.state.round, game.state.players[0].launches)
     assert g.rounds > 10 and g.launches >= 1
     lines = versus.summary("greedy", "random", 1, "normal", [g])
@@ -54,19 +63,7 @@ def test_a_run_keeps_each_games_length_and_the_bots_launches(tmp_path: Path) -> 
         "greedy", "random", 1, "normal", [older]))
 
 
-def test_a_solo_run_pairs_the_margins_over_rachel_seed_for_seed(tmp_path: Path) -> None:
-    from engine import Game, GameOptions
-    from engine.bots.seats import bot_for
-
-    solo = tmp_path / "solo.json"
-    versus.report("random", "random", 1, 1, 7, save=solo)
-    (g,) = versus.load([solo]).games
-    # The other bot's own game on the seed, Rachel's score in it kept too.
-    game = Game.new(GameOptions(players=1, seed=7))
-    bot = bot_for("random", 7 * 8)
-    while not game.is_over:
-        game.apply(bot.choose(game))
-    assert (g.theirs, g.their_rachel) == tuple(game.scores())
+def test_a_solo_run_pairs_the_margins_over_rachel_seed_for_seed() -> None:
     a = versus.Played(1, 0, 100, 90, rachel=120, won=False, their_rachel=100)  # -20 vs -10
     b = versus.Played(2, 0, 130, 90, rachel=110, won=True, their_rachel=80)  # +20 vs +10
     lines = versus.summary("greedy", "random", 1, "normal", [a, b])
