@@ -146,8 +146,8 @@ def _storage_note(p: Player, resource: str, dec: object) -> str:
 
 def _reputation_cost(p: Player) -> str:
     """A point of reputation paid: at 0 it is a VP instead (economy.lose_reputation), which
-    "-1 reputation" did not say."""
-    return "-1 reputation" if p.reputation > 0 else "-1 VP (reputation at 0)"
+    "-1 reputation" did not say. Without brackets: it sits inside the discard pile's."""
+    return "-1 reputation" if p.reputation > 0 else "-1 VP, as reputation is at 0"
 
 
 def section_price(section: int, off: int) -> str:

@@ -995,9 +995,9 @@ def test_a_point_of_reputation_paid_at_0_is_said_to_be_a_vp() -> None:
         for c in paid:
             text = " ".join(path(game, c))
             if p.reputation > 0:
-                assert "-1 reputation" in text and "VP (reputation" not in text, text
+                assert "-1 reputation" in text and "as reputation is" not in text, text
             else:
-                assert "-1 VP (reputation at 0)" in text and "-1 reputation" not in text, text
+                assert "-1 VP, as reputation is at 0" in text and "-1 reputation" not in text, text
         said[min(p.reputation, 1)] += 1
     assert all(said.values()), said
 
