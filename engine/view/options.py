@@ -147,8 +147,7 @@ _BONUS = {"vp": "VP", "ad": "ad"}
 
 def fee_no_use(game: Game, pending: PendingView, cmd: C.PayFee | C.UseTechnology) -> str:
     """Why a fee (a connection's or a technology's) buys nothing at `pending`: "no use now:
-    ..." ("" when it may). The bots skip such a fee too: paying it only loses the money, and
-    the expert's play-outs, on one deal, once found a line after a useless fee the luckier."""
+    ..." ("" when it may). The bots leave such a fee out too (engine.bots.greedy.useful)."""
     b = game.state.board
     p = game.state.players[pending.seat]
     ctx = Ctx(game.state, game.comps)
