@@ -894,7 +894,9 @@ def _own_options(state: State, comps: Components, seat: int) -> list[Command]:
         _candidates(_legal(state, comps), reputation, icons)
 
 
-IDLE_KINDS = (UseTechnology, PayFee, PlayAgendaEffect)  # the options the bar may mark idle
+# The options view.options.gain may mark "no use now" (asked only when one is offered: the
+# view is imported late, off the bots' start).
+IDLE_KINDS = (UseTechnology, PayFee, PlayAgendaEffect)
 
 
 def useful(game: Game, options: list[Command]) -> list[Command]:
@@ -906,14 +908,14 @@ def useful(game: Game, options: list[Command]) -> list[Command]:
     and the hint listed such fees among its three)."""
     if not any(isinstance(c, IDLE_KINDS) for c in options):
         return options
-    from engine.view.options import gain  # the view's words are the rule; loaded late
+    from engine.view.options import buys_nothing
     from engine.view.turn import read_turn
 
     pending = read_turn(game)[1]
     if pending is None:
         return options
     kept = [c for c in options if not (isinstance(c, IDLE_KINDS) and
-                                       gain(game, pending, c).startswith("no use now"))]
+                                       buys_nothing(game, pending, c))]
     return kept or options
 
 

@@ -144,10 +144,18 @@ def gain(game: Game, pending: PendingView | None, cmd: C.Command) -> str:  # noq
 
 _BONUS = {"vp": "VP", "ad": "ad"}
 
+NO_USE = "no use now"  # how `gain` begins for an option that does nothing at the decision
+
+
+def buys_nothing(game: Game, pending: PendingView, cmd: C.Command) -> bool:
+    """Whether `cmd` does nothing at `pending` but cost (the bar's "no use now"): the bots
+    leave such a fee or card out (engine.bots.greedy.useful)."""
+    return gain(game, pending, cmd).startswith(NO_USE)
+
 
 def fee_no_use(game: Game, pending: PendingView, cmd: C.PayFee | C.UseTechnology) -> str:
     """Why a fee (a connection's or a technology's) buys nothing at `pending`: "no use now:
-    ..." ("" when it may). The bots leave such a fee out too (engine.bots.greedy.useful)."""
+    ..." ("" when it may)."""
     b = game.state.board
     p = game.state.players[pending.seat]
     ctx = Ctx(game.state, game.comps)
